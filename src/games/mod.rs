@@ -1,0 +1,224 @@
+//! The rule modules, one per game, behind the [`Game`] trait.
+//!
+//! A module is pure rules: state, turns, legal-turn generation, applying a turn, status.
+//! No I/O, no printing. The referee drives any module the same way:
+//!
+//! ```text
+//! settings = G::settings(ruleset)
+//! state    = G::start(settings, setup, header, dice)
+//! loop: chance = draw_chance / written_chance   (random events that open a turn)
+//!       G::play(settings, &mut state, chance, turn)  -> Ok, or a typed Violation
+//!       G::status(&state)                             -> over? who won?
+//! ```
+//!
+//! Seats are small indices into the game's [`Game::SEATS`]; who moves next is the
+//! module's answer ([`Game::to_move`]), so extra turns, phases and seats that have left
+//! need nothing from the referee.
+
+// pub mod halatafl; (being written)
+
+use std::fmt;
+
+use crate::dice::Dice;
+pub use crate::notation::TurnParse;
+use crate::ruleset::{Ruleset, Schema};
+
+/// A rule id, kebab-case, as defined in the ruleset (`compulsory-capture`).
+pub type RuleId = &'static str;
+
+/// A seat: an index into [`Game::SEATS`].
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+pub struct Seat(pub u8);
+
+/// A set of seats, as a bit mask (bit `i` = seat `i`). At most 8 seats.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Default, Debug)]
+pub struct SeatSet(pub u8);
+
+impl SeatSet {
+    pub const EMPTY: SeatSet = SeatSet(0);
+    pub fn only(seat: Seat) -> SeatSet {
+        SeatSet(1 << seat.0)
+    }
+    pub fn with(self, seat: Seat) -> SeatSet {
+        SeatSet(self.0 | (1 << seat.0))
+    }
+    pub fn contains(self, seat: Seat) -> bool {
+        self.0 & (1 << seat.0) != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..8u8).filter(move |i| self.0 & (1 << i) != 0).map(Seat)
+    }
+}
+
+/// Why a game ended. `reason` is a short kebab-case word shown in rulings and JSON
+/// (`capture-all`, `no-moves`, `resignation`, `agreement`).
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub struct End {
+    /// The seats that won: one, several sharing a win, or none (a draw or a lost game).
+    pub winners: SeatSet,
+    /// A draw: nobody won, by a draw rule or agreement.
+    pub draw: bool,
+    pub reason: &'static str,
+    /// The rule that ended the game (`win-capture-all`), if a rule did.
+    pub rule: Option<RuleId>,
+}
+
+/// The state of play after a turn.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Status {
+    /// The game goes on; this seat is to move.
+    Playing { to_move: Seat },
+    Over(End),
+}
+
+impl Status {
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+}
+
+/// An illegal turn: a typed value naming the rule it breaks. Its `Display` is the
+/// message of the ruling ("the man on c3 cannot step backward to c2").
+pub trait Violation: fmt::Display + fmt::Debug + Clone {
+    /// The rule id cited.
+    fn rule(&self) -> RuleId;
+}
+
+/// A line of a standings table (`referee score`): a seat's figure and what it counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub seat: Seat,
+    pub value: i64,
+    /// What `value` counts ("pieces", "points", "money").
+    pub unit: &'static str,
+}
+
+/// The record header as a game sees it: the tags, for the few games that read one
+/// (Thaayam's `First`).
+pub trait Tags {
+    fn tag(&self, name: &str) -> Option<&str>;
+}
+
+/// A game module.
+pub trait Game: Sized + 'static {
+    /// The module name, as in `game halatafl` and `[Game "halatafl"]`.
+    const NAME: &'static str;
+    /// Every seat the game knows, in its fixed turn order (`white`, `black`).
+    const SEATS: &'static [&'static str];
+
+    /// Typed settings built once from a ruleset.
+    type Settings: Clone + fmt::Debug;
+    /// A position. Cheap to clone (`Copy` where it fits): no histories inside.
+    type State: Clone + fmt::Debug + PartialEq;
+    /// One turn as written in the notation; its `Display` is the notation.
+    type Turn: Clone + fmt::Debug + PartialEq + fmt::Display;
+    /// An illegal turn (or an impossible `Setup`/start), naming its rule id.
+    type Violation: Violation;
+    /// A random outcome that opens a turn (Thaayam's series, Halasi's roll and draw);
+    /// `()` for a game without one.
+    type Chance: Clone + fmt::Debug + PartialEq;
+
+    /// The settings and rule ids this module declares.
+    fn schema() -> &'static Schema;
+
+    /// Parses one turn at the start of `input` in the game's notation (the game's pest
+    /// rule decides where the turn ends).
+    fn parse_turn(input: &str) -> TurnParse<Self::Turn>;
+
+    /// The typed settings of a ruleset already checked against [`Game::schema`].
+    fn settings(ruleset: &Ruleset) -> Self::Settings;
+
+    /// The seats that play, in turn order.
+    fn seats(settings: &Self::Settings) -> &[Seat];
+
+    /// Parses a `Setup` string in the game's setup notation.
+    fn parse_setup(settings: &Self::Settings, text: &str) -> Result<Self::State, Self::Violation>;
+
+    /// The setup string of a position (`referee show --format setup`).
+    fn setup_string(settings: &Self::Settings, state: &Self::State) -> String;
+
+    /// The position play starts from: `setup` when the record gives one, else the normal
+    /// start, laid from `dice` where the game lays it at random.
+    fn start(
+        settings: &Self::Settings,
+        setup: Option<Self::State>,
+        tags: &dyn Tags,
+        dice: Option<&mut Dice>,
+    ) -> Result<Self::State, Self::Violation>;
+
+    /// Where play stands: who is to move, or how it ended.
+    fn status(settings: &Self::Settings, state: &Self::State) -> Status;
+
+    /// The random outcome opening the turn now due, derived from the seed; `None` when
+    /// the game's turns open with none.
+    fn draw_chance(
+        _settings: &Self::Settings,
+        _state: &Self::State,
+        _dice: &mut Dice,
+    ) -> Option<Self::Chance> {
+        None
+    }
+
+    /// The random outcome a turn's text writes, if any.
+    fn written_chance(_turn: &Self::Turn) -> Option<Self::Chance> {
+        None
+    }
+
+    /// Without a seed: checks that a written outcome is possible.
+    fn check_chance(
+        _settings: &Self::Settings,
+        _state: &Self::State,
+        _chance: &Self::Chance,
+    ) -> Result<(), Self::Violation> {
+        Ok(())
+    }
+
+    /// Every legal turn for the seat to move, appended to `out` (which the caller
+    /// reuses, so generation does not allocate once it has grown).
+    fn legal_turns(
+        settings: &Self::Settings,
+        state: &Self::State,
+        chance: Option<&Self::Chance>,
+        out: &mut Vec<Self::Turn>,
+    );
+
+    /// Judges a turn and, when legal, applies it. On a violation `state` is unchanged.
+    fn play(
+        settings: &Self::Settings,
+        state: &mut Self::State,
+        chance: Option<&Self::Chance>,
+        turn: &Self::Turn,
+    ) -> Result<(), Self::Violation>;
+
+    /// The seat to move resigns. In a two-seat game the other wins; with more seats the
+    /// resigning seat leaves and play goes on.
+    fn resign(settings: &Self::Settings, state: &mut Self::State);
+
+    /// All seats still playing agree a draw; the game ends.
+    fn agree_draw(settings: &Self::Settings, state: &mut Self::State);
+
+    /// A note on a legal turn that a ruling should show (Halatafl: "fails to capture;
+    /// black may huff c3"). Computed on demand, never during plain replay.
+    fn note(
+        _settings: &Self::Settings,
+        _before: &Self::State,
+        _after: &Self::State,
+        _turn: &Self::Turn,
+    ) -> Option<String> {
+        None
+    }
+
+    /// The standings (`referee score`): one line a seat.
+    fn standings(settings: &Self::Settings, state: &Self::State) -> Vec<Standing>;
+}
+
+/// The seat names of a game, by index.
+pub fn seat_name<G: Game>(seat: Seat) -> &'static str {
+    G::SEATS.get(seat.0 as usize).copied().unwrap_or("?")
+}

@@ -1,0 +1,18 @@
+//! `referee` — a command-line referee for Halatafl, Thaayam, Halves and Halasi.
+//!
+//! The crate is layered; each layer knows only the ones listed before it:
+//!
+//! 1. [`notation`] — the record frame and each game's turn notation: pest grammars
+//!    (in `grammar/`) turned into a typed AST with spans.
+//! 2. [`ruleset`] — the ruleset language, game schemas, effective settings, rule texts.
+//! 3. [`dice`] — the version-1 derivation of random events from a seed.
+//! 4. [`games`] — one pure rules module per game behind the [`games::Game`] trait.
+//! 5. [`referee`] — replay of a record into a ruling.
+//! 6. [`cli`] — the command line: clap, rendering, the stdin protocol.
+
+pub mod cli;
+pub mod dice;
+pub mod games;
+pub mod notation;
+pub mod referee;
+pub mod ruleset;

@@ -1,0 +1,1 @@
+//! Replay of a record into a ruling.

@@ -1,0 +1,99 @@
+//! The ruleset language (`ruleset.md`): parsing `.rules` files, following `extends`,
+//! checking settings against a game's [`Schema`], the record's `Options` overrides, and
+//! the shipped rulesets built into the binary.
+
+pub mod schema;
+pub mod value;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use schema::{Alt, Kind, Schema, SettingSpec, COMMON_RULES};
+pub use value::Value;
+
+/// Where something was written: a ruleset file (as displayed, `rulesets/halatafl.rules`),
+/// a line and a column (1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// Where an effective setting's value came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The module's default: no ruleset in the chain sets it.
+    Default,
+    /// A `set` line of a ruleset file.
+    Ruleset(Location),
+    /// A command-line `--option KEY=VALUE`.
+    CommandLine,
+    /// The record's `Options` tag (the location points into the record).
+    Options(Location),
+    /// The record's `Seats` tag.
+    SeatsTag(Location),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Default => f.write_str("the module's default"),
+            Origin::Ruleset(loc) => write!(f, "{loc}"),
+            Origin::CommandLine => f.write_str("the command line (--option)"),
+            Origin::Options(loc) => write!(f, "the record's Options tag ({loc})"),
+            Origin::SeatsTag(loc) => write!(f, "the record's Seats tag ({loc})"),
+        }
+    }
+}
+
+/// One effective setting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setting {
+    pub value: Value,
+    pub origin: Origin,
+}
+
+/// The text of one rule and where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleText {
+    pub text: String,
+    pub location: Location,
+}
+
+/// A loaded ruleset: its `extends` chain followed to the base, every setting of the
+/// game's schema present (defaults filled in), every rule id with its text.
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    pub name: String,
+    /// The game module (`halatafl`).
+    pub game: String,
+    pub title: Option<String>,
+    pub source: Option<String>,
+    /// Where the ruleset was loaded from, as displayed (`rulesets/halatafl.rules`).
+    pub file: String,
+    /// The names of the chain, this ruleset first, its base last.
+    pub chain: Vec<String>,
+    pub settings: BTreeMap<String, Setting>,
+    pub rules: BTreeMap<String, RuleText>,
+}
+
+impl Ruleset {
+    /// The effective value of a setting of the schema. Every schema key is present once
+    /// the ruleset is loaded, so this only returns `None` for a key the schema lacks.
+    pub fn value(&self, key: &str) -> Option<&Value> {
+        self.settings.get(key).map(|s| &s.value)
+    }
+    pub fn origin(&self, key: &str) -> Option<&Origin> {
+        self.settings.get(key).map(|s| &s.origin)
+    }
+    pub fn rule(&self, id: &str) -> Option<&RuleText> {
+        self.rules.get(id)
+    }
+}
