@@ -214,6 +214,16 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// A hint for a violation, where one helps ("black could capture with c5xc3 or
+    /// c5xe3"). `state` is the position before the illegal turn.
+    fn hint(
+        _settings: &Self::Settings,
+        _state: &Self::State,
+        _violation: &Self::Violation,
+    ) -> Option<String> {
+        None
+    }
+
     /// The standings (`referee score`): one line a seat.
     fn standings(settings: &Self::Settings, state: &Self::State) -> Vec<Standing>;
 }
