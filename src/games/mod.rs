@@ -20,7 +20,7 @@
 use std::fmt;
 
 use crate::dice::Dice;
-pub use crate::notation::TurnParse;
+pub use crate::notation::{Tags, TurnParse};
 use crate::ruleset::{Ruleset, Schema};
 
 /// A rule id, kebab-case, as defined in the ruleset (`compulsory-capture`).
@@ -73,7 +73,9 @@ pub struct End {
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Status {
     /// The game goes on; this seat is to move.
-    Playing { to_move: Seat },
+    Playing {
+        to_move: Seat,
+    },
     Over(End),
 }
 
@@ -97,12 +99,6 @@ pub struct Standing {
     pub value: i64,
     /// What `value` counts ("pieces", "points", "money").
     pub unit: &'static str,
-}
-
-/// The record header as a game sees it: the tags, for the few games that read one
-/// (Thaayam's `First`).
-pub trait Tags {
-    fn tag(&self, name: &str) -> Option<&str>;
 }
 
 /// A game module.

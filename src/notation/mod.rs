@@ -3,6 +3,13 @@
 //! Nothing outside this module touches pest pairs.
 
 pub mod halatafl;
+pub mod record;
+
+/// The record header as a game sees it: the tags, for the few games that read one
+/// (Thaayam's `First`).
+pub trait Tags {
+    fn tag(&self, name: &str) -> Option<&str>;
+}
 
 /// The result of parsing one turn at the start of an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
