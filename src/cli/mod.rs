@@ -1,4 +1,343 @@
-//! The command line.
-pub fn main() -> std::process::ExitCode {
-    std::process::ExitCode::SUCCESS
+//! The command line (`cli.md`): clap definitions, exit codes, output formats.
+//!
+//! Exit codes: 0 — every record valid / done; 1 — a record invalid or a turn refused
+//! (the answer is on stdout); 2 — usage error, unreadable file, unknown ruleset,
+//! internal error (the message is on stderr). A closed stdout (`| head`) is not an error.
+
+mod commands;
+mod diagnostics;
+mod play;
+mod render;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::notation::record::Limits;
+use crate::referee::Env;
+use crate::ruleset::Library;
+
+pub use render::Render;
+
+const AFTER_HELP: &str = "\
+Examples:
+  referee check games/halatafl/*.game          validate records
+  referee adjudicate games/halatafl/missed-capture.game
+  referee moves games/halatafl/opening.game    legal turns for the seat to move
+  echo 'e3-d4' | referee play halatafl --format json
+  referee rules halatafl                       settings and rule texts
+
+Exit codes: 0 all valid / done, 1 a record invalid or a turn refused, 2 usage or I/O error.";
+
+/// A command-line referee for Halatafl, Thaayam, Halves and Halasi game records.
+#[derive(Parser, Debug)]
+#[command(name = "referee", version, about, after_help = AFTER_HELP)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every command takes.
+#[derive(Args, Debug, Clone)]
+pub struct Global {
+    /// A directory of rulesets searched before the shipped ones (repeatable); the
+    /// REFEREE_RULESETS variable adds more.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub rulesets: Vec<PathBuf>,
+    /// Use this ruleset file for every record instead of its Ruleset tag.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub ruleset: Option<PathBuf>,
+    /// Override a setting (repeatable): --option emperor=true. Applied after the
+    /// ruleset, before the record's Options tag.
+    #[arg(long = "option", global = true, value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Output format: text or json (show also takes svg and setup).
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print less: only invalid records and the summary.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+    /// Colour: auto (only on a terminal), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto)]
+    pub color: ColorWhen,
+    /// Refuse record files larger than this many bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().max_bytes, hide_default_value = true, value_name = "BYTES")]
+    pub max_bytes: usize,
+    /// Refuse turn texts longer than this many bytes.
+    #[arg(long, global = true, default_value_t = Limits::default().max_turn_bytes, hide_default_value = true, value_name = "BYTES")]
+    pub max_turn_bytes: usize,
+    /// Refuse records of more than this many turns.
+    #[arg(long, global = true, default_value_t = Limits::default().max_turns, hide_default_value = true, value_name = "N")]
+    pub max_turns: usize,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Svg,
+    Setup,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Validate records: syntax, every turn's legality, dice against the seed, the
+    /// declared result.
+    #[command(after_help = "Example:\n  referee check games/halatafl/*.game\n  cat game.game | referee check - --format json")]
+    Check {
+        /// Record files; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// A full ruling: each turn judged, the first violation with its rule, the position
+    /// before it and the legal alternatives, the result.
+    #[command(after_help = "Example:\n  referee adjudicate games/halatafl/missed-capture.game\n  referee adjudicate game.game --turn 31")]
+    Adjudicate {
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// Rule on this turn only (1-based): the position before it, the legal turns,
+        /// the verdict.
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+    },
+    /// An interactive game on stdin/stdout: one turn or `:command` a line, one answer a
+    /// line (`:show :moves :undo :record :status :quit`).
+    #[command(after_help = "Example:\n  printf 'e3-d4\\n:moves\\n' | referee play halatafl --format json\n  referee play halatafl --record game.game")]
+    Play {
+        /// A ruleset name, or a path to a .rules file.
+        #[arg(value_name = "RULESET")]
+        ruleset: String,
+        /// The seed of the game's random events.
+        #[arg(long)]
+        seed: Option<String>,
+        /// The seats that play (where the game allows a choice).
+        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        seats: Vec<String>,
+        /// Append every accepted turn to this record file (resumed when it exists).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Append one turn to a record file after checking it.
+    #[command(name = "move", after_help = "Example:\n  referee move game.game 'e3-d4' --expect 1")]
+    Move {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The turn, in the game's notation.
+        #[arg(value_name = "TURN")]
+        turn: String,
+        /// Refuse unless the turn would be turn N (1-based), as a play-by-mail server's
+        /// move#N does.
+        #[arg(long, value_name = "N")]
+        expect: Option<usize>,
+    },
+    /// The position after turn N (default: the last), as a text diagram or a setup string.
+    #[command(after_help = "Example:\n  referee show game.game --turn 12\n  referee show game.game --format setup")]
+    Show {
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// After this many turns (0 = the start).
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+    },
+    /// Every legal turn for the seat to move, one a line, in the record notation.
+    #[command(after_help = "Example:\n  referee moves game.game\n  referee moves game.game --turn 0")]
+    Moves {
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// After this many turns (default: the last).
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+    },
+    /// Score breakdowns: for every game the standings.
+    #[command(after_help = "Example:\n  referee score game.game")]
+    Score {
+        #[arg(value_name = "FILE")]
+        file: String,
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+    },
+    /// List the rulesets, or show one ruleset's settings (effective value, where set)
+    /// and rule texts.
+    #[command(after_help = "Example:\n  referee rules\n  referee rules halatafl-emperor\n  referee rules --check")]
+    Rules {
+        #[arg(value_name = "NAME")]
+        name: Option<String>,
+        /// Check every available ruleset: syntax, schema, rule texts.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print the header of a new record.
+    #[command(after_help = "Example:\n  referee new halatafl-emperor > game.game")]
+    New {
+        #[arg(value_name = "RULESET")]
+        ruleset: String,
+        #[arg(long)]
+        seed: Option<String>,
+        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        seats: Vec<String>,
+    },
+    /// Play N games of uniformly random legal turns and print them as records.
+    #[command(after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game")]
+    Selfplay {
+        #[arg(value_name = "RULESET")]
+        ruleset: String,
+        #[arg(long, value_name = "N")]
+        games: usize,
+        /// The seed of the random choices (and of each game's dice).
+        #[arg(long, default_value = "selfplay")]
+        seed: String,
+        /// Stop a game after this many turns (it is printed with Result "*").
+        #[arg(long, default_value_t = 1000, value_name = "N")]
+        max_turns: usize,
+    },
+}
+
+/// How a command ended.
+#[derive(Debug)]
+pub enum Failure {
+    /// Exit 1: the answer is on stdout.
+    Invalid,
+    /// Exit 2: usage, I/O, unknown ruleset, internal; the message goes to stderr.
+    Usage(String),
+    /// Standard output was closed: stop quietly.
+    BrokenPipe,
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Usage(format!("output error: {e}"))
+        }
+    }
+}
+
+pub type Outcome = Result<(), Failure>;
+
+/// What every command needs.
+pub struct Ctx {
+    pub env: Env,
+    pub global: Global,
+    pub color: bool,
+}
+
+impl Ctx {
+    fn new(global: Global) -> Result<Ctx, Failure> {
+        let library = Library::from_env(global.rulesets.clone());
+        let mut env = Env::new(library);
+        env.ruleset_file = global.ruleset.clone();
+        env.limits = Limits {
+            max_bytes: global.max_bytes,
+            max_turn_bytes: global.max_turn_bytes,
+            max_turns: global.max_turns,
+        };
+        for opt in &global.options {
+            match opt.split_once('=') {
+                Some((k, v)) if !k.trim().is_empty() => {
+                    env.options.push((k.trim().to_string(), v.trim().to_string()))
+                }
+                _ => {
+                    return Err(Failure::Usage(format!(
+                        "--option takes KEY=VALUE (as in a ruleset's set line), got `{opt}`"
+                    )))
+                }
+            }
+        }
+        let color = match global.color {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                use std::io::IsTerminal;
+                io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        };
+        Ok(Ctx { env, global, color })
+    }
+}
+
+/// Runs the command line; returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = Ctx::new(cli.global.clone()).and_then(|ctx| run(&ctx, cli.command, &mut out));
+    let flushed = out.flush();
+    match result {
+        Ok(()) => match flushed {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                eprintln!("referee: output error: {e}");
+                ExitCode::from(2)
+            }
+            _ => ExitCode::SUCCESS,
+        },
+        Err(Failure::Invalid) => ExitCode::from(1),
+        Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("referee: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs one command, writing its answer to `out`.
+pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
+    match command {
+        Command::Check { files } => commands::check(ctx, &files, out),
+        Command::Adjudicate { file, turn } => commands::adjudicate(ctx, &file, turn, out),
+        Command::Show { file, turn } => commands::show(ctx, &file, turn, out),
+        Command::Moves { file, turn } => commands::moves(ctx, &file, turn, out),
+        Command::Score { file, turn } => commands::score(ctx, &file, turn, out),
+        Command::Rules { name, check } => commands::rules(ctx, name.as_deref(), check, out),
+        Command::New {
+            ruleset,
+            seed,
+            seats,
+        } => commands::new_record(ctx, &ruleset, seed.as_deref(), &seats, out),
+        Command::Selfplay {
+            ruleset,
+            games,
+            seed,
+            max_turns,
+        } => commands::selfplay(ctx, &ruleset, games, &seed, max_turns, out),
+        Command::Move { file, turn, expect } => commands::move_turn(ctx, &file, &turn, expect, out),
+        Command::Play {
+            ruleset,
+            seed,
+            seats,
+            record,
+        } => play::play(ctx, &ruleset, seed.as_deref(), &seats, record.as_deref(), out),
+    }
+}
+
+/// Calls `V::visit::<G>()` for the game named `game`.
+pub trait Visitor {
+    type Out;
+    fn visit<G: Render>(self) -> Self::Out;
+}
+
+pub fn dispatch<V: Visitor>(game: &str, v: V) -> Option<V::Out> {
+    use crate::games::Game;
+    match game {
+        crate::games::halatafl::Halatafl::NAME => Some(v.visit::<crate::games::halatafl::Halatafl>()),
+        _ => None,
+    }
 }

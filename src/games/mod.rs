@@ -30,6 +30,16 @@ pub type RuleId = &'static str;
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
 pub struct Seat(pub u8);
 
+/// The chance of a game whose turns open with no random event: it has no values.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum NoChance {}
+
+impl fmt::Display for NoChance {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
 /// A set of seats, as a bit mask (bit `i` = seat `i`). At most 8 seats.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Default, Debug)]
 pub struct SeatSet(pub u8);
@@ -117,8 +127,8 @@ pub trait Game: Sized + 'static {
     /// An illegal turn (or an impossible `Setup`/start), naming its rule id.
     type Violation: Violation;
     /// A random outcome that opens a turn (Thaayam's series, Halasi's roll and draw);
-    /// `()` for a game without one.
-    type Chance: Clone + fmt::Debug + PartialEq;
+    /// [`NoChance`] for a game without one.
+    type Chance: Clone + fmt::Debug + PartialEq + fmt::Display;
 
     /// The settings and rule ids this module declares.
     fn schema() -> &'static Schema;

@@ -1,1 +1,297 @@
-//! Replay of a record into a ruling.
+//! The referee: replays a record against its ruleset and gives a ruling — every turn
+//! judged, the first violation with its rule, the final status, the declared result
+//! checked.
+//!
+//! [`Session`] is one game in progress (used by replay, `play`, `move` and `selfplay`);
+//! [`replay`] judges a whole record; [`check_text`] judges every record of a file
+//! whatever its game.
+
+mod session;
+mod replay;
+
+pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
+pub use session::{Refusal, Session};
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::games::{self, Game};
+use crate::notation::record::{self, Limits, RawRecord, Span, SyntaxKind};
+use crate::ruleset::{Library, RuleText, Schema, Setting};
+
+/// What kind of problem an error is (`cli.md`, JSON output).
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ErrorKind {
+    Syntax,
+    Header,
+    Ruleset,
+    Setup,
+    Rule,
+    Dice,
+    Result,
+    Limit,
+}
+
+impl ErrorKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::Header => "header",
+            ErrorKind::Ruleset => "ruleset",
+            ErrorKind::Setup => "setup",
+            ErrorKind::Rule => "rule",
+            ErrorKind::Dice => "dice",
+            ErrorKind::Result => "result",
+            ErrorKind::Limit => "limit",
+        }
+    }
+}
+
+impl From<SyntaxKind> for ErrorKind {
+    fn from(k: SyntaxKind) -> ErrorKind {
+        match k {
+            SyntaxKind::Syntax => ErrorKind::Syntax,
+            SyntaxKind::Header => ErrorKind::Header,
+            SyntaxKind::Limit => ErrorKind::Limit,
+        }
+    }
+}
+
+/// One error of a record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub kind: ErrorKind,
+    /// The turn it is in (1-based, every turn of every seat counted); `None` outside the
+    /// movetext.
+    pub turn: Option<usize>,
+    /// Where in the record file; `None` when it is not in the record (a ruleset file).
+    pub span: Option<Span>,
+    pub rule: Option<String>,
+    pub message: String,
+    pub hint: Option<String>,
+    /// The text of the rule cited and where it was written.
+    pub rule_text: Option<RuleText>,
+    /// The setting that made the rule apply, and where it was set.
+    pub setting: Option<(String, Setting)>,
+}
+
+impl Diagnostic {
+    pub fn new(kind: ErrorKind, span: Option<Span>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            kind,
+            turn: None,
+            span,
+            rule: None,
+            message: message.into(),
+            hint: None,
+            rule_text: None,
+            setting: None,
+        }
+    }
+}
+
+/// Where play stood at the end of a replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatusReport {
+    pub over: bool,
+    pub winners: Vec<String>,
+    pub draw: bool,
+    pub reason: Option<String>,
+    /// The seat to move, while the game goes on.
+    pub to_move: Option<String>,
+}
+
+impl StatusReport {
+    pub fn of<G: Game>(status: &games::Status) -> StatusReport {
+        match status {
+            games::Status::Playing { to_move } => StatusReport {
+                over: false,
+                winners: Vec::new(),
+                draw: false,
+                reason: None,
+                to_move: Some(games::seat_name::<G>(*to_move).to_string()),
+            },
+            games::Status::Over(end) => StatusReport {
+                over: true,
+                winners: end
+                    .winners
+                    .iter()
+                    .map(|s| games::seat_name::<G>(s).to_string())
+                    .collect(),
+                draw: end.draw,
+                reason: Some(end.reason.to_string()),
+                to_move: None,
+            },
+        }
+    }
+
+    /// "white wins (capture-all)", "draw (agreement)", "black to move".
+    pub fn describe(&self) -> String {
+        if !self.over {
+            return match &self.to_move {
+                Some(s) => format!("{s} to move"),
+                None => "in play".into(),
+            };
+        }
+        let reason = self.reason.as_deref().unwrap_or("over");
+        if self.draw {
+            format!("draw ({reason})")
+        } else if self.winners.is_empty() {
+            format!("nobody wins ({reason})")
+        } else if self.winners.len() == 1 {
+            format!("{} wins ({reason})", self.winners[0])
+        } else {
+            format!("{} share the win ({reason})", self.winners.join(" and "))
+        }
+    }
+}
+
+/// The ruling on one record, whatever its game: what `check` prints.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The record's index in its file (0-based).
+    pub index: usize,
+    pub game: Option<String>,
+    pub ruleset: Option<String>,
+    pub valid: bool,
+    /// The number of turns the record holds.
+    pub turns: usize,
+    /// `None` when the game could not even start (unknown game, bad ruleset, bad setup).
+    pub status: Option<StatusReport>,
+    /// Errors in record order.
+    pub errors: Vec<Diagnostic>,
+    /// The whole record in its file.
+    pub span: Span,
+}
+
+/// Where rulesets come from and what the command line overrides.
+#[derive(Clone, Debug)]
+pub struct Env {
+    pub library: Library,
+    /// `--ruleset FILE`: used for every record instead of its `Ruleset` tag.
+    pub ruleset_file: Option<PathBuf>,
+    /// `--option KEY=VALUE`, in order.
+    pub options: Vec<(String, String)>,
+    pub limits: Limits,
+}
+
+impl Env {
+    pub fn new(library: Library) -> Env {
+        Env {
+            library,
+            ruleset_file: None,
+            options: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The schema of a game module by name (the ruleset layer's resolver).
+pub fn schema_of(game: &str) -> Option<&'static Schema> {
+    match game {
+        games::halatafl::Halatafl::NAME => Some(games::halatafl::Halatafl::schema()),
+        _ => None,
+    }
+}
+
+/// The games this build referees.
+pub const GAMES: &[&str] = &[games::halatafl::Halatafl::NAME];
+
+/// The ruling on every record of a file's text (byte-order mark already stripped).
+/// File-level problems (text before the first header, size limit) come back as a record
+/// report with index 0 and no game.
+pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
+    let file = record::split(text, &env.limits);
+    let mut reports = Vec::with_capacity(file.records.len().max(1));
+    if !file.errors.is_empty() {
+        reports.push(Report {
+            index: 0,
+            game: None,
+            ruleset: None,
+            valid: false,
+            turns: 0,
+            status: None,
+            errors: file
+                .errors
+                .iter()
+                .map(|e| Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone()))
+                .collect(),
+            span: Span::new(0, text.len()),
+        });
+        if file.records.is_empty() {
+            return reports;
+        }
+    }
+    if file.records.is_empty() && reports.is_empty() {
+        reports.push(Report {
+            index: 0,
+            game: None,
+            ruleset: None,
+            valid: false,
+            turns: 0,
+            status: None,
+            errors: vec![Diagnostic::new(
+                ErrorKind::Syntax,
+                Some(Span::new(0, 0)),
+                "no record here: a record starts with a header such as `[Game \"halatafl\"]`",
+            )],
+            span: Span::new(0, text.len()),
+        });
+        return reports;
+    }
+    for (index, raw) in file.records.iter().enumerate() {
+        reports.push(check_record(env, file, text, raw, index));
+    }
+    reports
+}
+
+/// The ruling on one record.
+pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: usize) -> Report {
+    match game_of(raw) {
+        Ok(game) => match game {
+            games::halatafl::Halatafl::NAME => {
+                judge::<games::halatafl::Halatafl>(env, file, text, raw, index, JudgeOptions::default()).report
+            }
+            _ => unreachable!("game_of returns known games only"),
+        },
+        Err(d) => Report {
+            index,
+            game: raw.header.value("Game").map(str::to_string),
+            ruleset: raw.header.value("Ruleset").map(str::to_string),
+            valid: false,
+            turns: 0,
+            status: None,
+            errors: vec![d],
+            span: raw.span,
+        },
+    }
+}
+
+/// The game a record names in its `Game` tag.
+pub fn game_of(raw: &RawRecord) -> Result<&'static str, Diagnostic> {
+    let Some(tag) = raw.header.get("Game") else {
+        let first = raw.header.tags.first().map(|t| t.span);
+        return Err(Diagnostic::new(
+            ErrorKind::Header,
+            first,
+            "the header has no `Game` tag: every record names its game ([Game \"halatafl\"])",
+        ));
+    };
+    match GAMES.iter().find(|g| **g == tag.value) {
+        Some(g) => Ok(g),
+        None => {
+            let mut d = Diagnostic::new(
+                ErrorKind::Header,
+                Some(tag.value_span),
+                format!("unknown game `{}`", tag.value),
+            );
+            d.hint = Some(match crate::ruleset::suggest(&tag.value, GAMES.iter().copied()) {
+                Some(s) => format!("did you mean `{s}`? This build referees: {}", GAMES.join(", ")),
+                None => format!("this build referees: {}", GAMES.join(", ")),
+            });
+            Err(d)
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! `referee play`: the stdin protocol. One input line, one answer; with `--format json`
+//! every answer is one JSON object on one line. Nothing else goes to stdout.
+
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+
+use serde_json::{json, Value as Json};
+
+use super::commands::{apply_cli_options, header_for, load_ruleset, parse_single, refusal_json, write_atomically};
+use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
+use crate::games::{seat_name, Game};
+use crate::notation::record::{self, Action};
+use crate::referee::{self, judge, JudgeOptions, Refusal, Session, StatusReport};
+use crate::ruleset::Ruleset;
+
+/// The game as played so far: the session history (for `:undo`) and the record text.
+struct Game_<G: Game> {
+    /// Sessions before each accepted turn; the last is the current game.
+    history: Vec<Session<G>>,
+    /// The file's text before this record (earlier records), kept when it is rewritten.
+    prefix: String,
+    /// The record's header text.
+    header: String,
+    /// The numbered turns, one a line.
+    lines: Vec<String>,
+}
+
+impl<G: Game> Game_<G> {
+    fn current(&self) -> &Session<G> {
+        self.history.last().expect("the history is never empty")
+    }
+    fn file_text(&self) -> String {
+        format!("{}{}", self.prefix, self.record())
+    }
+    fn record(&self) -> String {
+        let mut s = self.header.clone();
+        s.push('\n');
+        for l in &self.lines {
+            s.push_str(l);
+            s.push('\n');
+        }
+        s
+    }
+}
+
+struct PlayVisit<'a> {
+    ctx: &'a Ctx,
+    rs: &'a Ruleset,
+    seed: Option<&'a str>,
+    seats_tag: bool,
+    record: Option<&'a Path>,
+    out: &'a mut dyn Write,
+}
+
+fn random_json<G: Game>(s: &Session<G>) -> Json {
+    match &s.chance {
+        Some(c) => json!({"seat": s.to_move().map(seat_name::<G>), "outcome": c.to_string()}),
+        None => Json::Null,
+    }
+}
+
+impl Visitor for PlayVisit<'_> {
+    type Out = Outcome;
+    fn visit<G: Render>(self) -> Outcome {
+        let PlayVisit { ctx, rs, seed, seats_tag, record, out } = self;
+        let json = ctx.global.format == Format::Json;
+        let limits = ctx.env.limits;
+        // Start, or resume the record file.
+        let mut game: Game_<G> = match record.filter(|p| p.exists()) {
+            Some(path) => resume::<G>(ctx, path)?,
+            None => {
+                let no_tags = record::Header::default();
+                let session = Session::<G>::start(rs.clone(), None, &no_tags, seed)
+                    .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
+                let header = header_for::<G>(rs, &session.settings, seed, seats_tag, None);
+                if let Some(path) = record {
+                    write_atomically(path, &format!("{header}\n"))
+                        .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+                }
+                Game_ { history: vec![session], prefix: String::new(), header, lines: Vec::new() }
+            }
+        };
+        let stdin = io::stdin();
+        for line in stdin.lock().lines() {
+            let line = line.map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
+            let input = line.trim();
+            let answer: Answer = match input {
+                ":quit" => {
+                    emit(out, json, &Answer::ok(json!({"ok": true, "quit": true}), "bye".into()))?;
+                    return Ok(());
+                }
+                ":show" => {
+                    let s = game.current();
+                    let status = StatusReport::of::<G>(&s.status());
+                    Answer::ok(
+                        json!({"ok": true, "position": G::position_json(&s.settings, &s.state),
+                               "setup": G::setup_string(&s.settings, &s.state), "status": status}),
+                        format!("{}{}", G::diagram(&s.settings, &s.state), status.describe()),
+                    )
+                }
+                ":moves" => {
+                    let s = game.current();
+                    let mut turns = Vec::new();
+                    s.legal_turns(&mut turns);
+                    let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
+                    legal.sort();
+                    let text = if legal.is_empty() { "(none)".to_string() } else { legal.join(" ") };
+                    Answer::ok(json!({"ok": true, "moves": legal}), text)
+                }
+                ":status" => {
+                    let s = game.current();
+                    let status = StatusReport::of::<G>(&s.status());
+                    let text = format!("turn {}: {}", s.turns + 1, status.describe());
+                    Answer::ok(
+                        json!({"ok": true, "turn": s.turns + 1, "next": status.to_move, "status": status, "random": random_json(s)}),
+                        text,
+                    )
+                }
+                ":record" => {
+                    let r = game.record();
+                    Answer::ok(json!({"ok": true, "record": r}), r.trim_end().to_string())
+                }
+                ":undo" => {
+                    if game.history.len() <= 1 {
+                        Answer::err(None, "nothing to undo".into(), None)
+                    } else {
+                        game.history.pop();
+                        game.lines.pop();
+                        if let Some(path) = record {
+                            write_atomically(path, &game.file_text())
+                                .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+                        }
+                        let s = game.current();
+                        let status = StatusReport::of::<G>(&s.status());
+                        Answer::ok(
+                            json!({"ok": true, "turn": s.turns, "next": status.to_move, "status": status, "random": random_json(s)}),
+                            format!("undone; turn {}: {}", s.turns + 1, status.describe()),
+                        )
+                    }
+                }
+                "" => Answer::err(None, "an empty line: write a turn or a :command".into(), None),
+                cmd if cmd.starts_with(':') => Answer::err(
+                    None,
+                    format!("unknown command `{cmd}`: use :show :moves :undo :record :status :quit"),
+                    None,
+                ),
+                turn_text => {
+                    let s = game.current();
+                    match parse_single::<G>(turn_text, &limits) {
+                        Err(m) => Answer::err(None, format!("`{turn_text}` is not a turn: {m}"), None),
+                        Ok(entry) => {
+                            let mut next = s.clone();
+                            let number = next.expected_number();
+                            let bad = match &entry.action {
+                                Action::BadAddress(sp) => turn_text[sp.start..sp.end].to_string(),
+                                _ => String::new(),
+                            };
+                            let played = next
+                                .check_frame(entry.number.map(|(n, _)| n), entry.label.as_ref().map(|(l, _)| l.as_str()))
+                                .and_then(|()| next.play(&entry.action, &bad));
+                            match played {
+                                Err(r) => {
+                                    let hint = match &r {
+                                        Refusal::Rule(v) => G::hint(&s.settings, &s.state, v),
+                                        _ => None,
+                                    };
+                                    Answer::err(r.rule(), r.to_string(), hint)
+                                }
+                                Ok(()) => {
+                                    let written = match &entry.action {
+                                        Action::Play(t) => t.to_string(),
+                                        Action::Resign => "resign".into(),
+                                        Action::Draw => "draw".into(),
+                                        Action::BadAddress(_) => unreachable!("refused by play"),
+                                    };
+                                    let line = format!("{number} {written}");
+                                    if let Some(path) = record {
+                                        append_flushed(path, &line)
+                                            .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+                                    }
+                                    game.lines.push(line);
+                                    let status = StatusReport::of::<G>(&next.status());
+                                    let doc = json!({"ok": true, "turn": next.turns, "next": status.to_move,
+                                                     "status": status, "random": random_json(&next)});
+                                    let text = format!("ok {}: {}", next.turns, status.describe());
+                                    game.history.push(next);
+                                    Answer::ok(doc, text)
+                                }
+                            }
+                        }
+                    }
+                }
+            };
+            emit(out, json, &answer)?;
+        }
+        Ok(())
+    }
+}
+
+struct Answer {
+    json: Json,
+    text: String,
+}
+
+impl Answer {
+    fn ok(json: Json, text: String) -> Answer {
+        Answer { json, text }
+    }
+    fn err(rule: Option<&str>, message: String, hint: Option<String>) -> Answer {
+        let text = match (rule, &hint) {
+            (Some(r), Some(h)) => format!("refused ({r}): {message}; hint: {h}"),
+            (Some(r), None) => format!("refused ({r}): {message}"),
+            (None, _) => format!("refused: {message}"),
+        };
+        Answer { json: refusal_json(rule, &message, hint.as_deref()), text }
+    }
+}
+
+fn emit(out: &mut dyn Write, json: bool, a: &Answer) -> Outcome {
+    if json {
+        writeln!(out, "{}", a.json)?;
+    } else {
+        writeln!(out, "{}", a.text)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Appends a line to the record file and flushes it to disk before answering.
+fn append_flushed(path: &Path, line: &str) -> io::Result<()> {
+    let mut f = std::fs::OpenOptions::new().append(true).open(path)?;
+    f.write_all(format!("{line}\n").as_bytes())?;
+    f.sync_data()
+}
+
+/// Resumes a record file: replays its last record, which must be valid.
+fn resume<G: Render>(ctx: &Ctx, path: &Path) -> Result<Game_<G>, Failure> {
+    let name = path.to_string_lossy().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read {name}: {e}")))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
+    let split = record::split(&text, &ctx.env.limits);
+    let Some(raw) = split.records.last() else {
+        return Err(Failure::Usage(format!("{name} holds no record to resume")));
+    };
+    let game = referee::game_of(raw).map_err(|d| Failure::Usage(format!("{name}: {}", d.message)))?;
+    if game != G::NAME {
+        return Err(Failure::Usage(format!("{name} is a game of {game}, not {}", G::NAME)));
+    }
+    let index = split.records.len() - 1;
+    let j = judge::<G>(&ctx.env, &name, &text, raw, index, JudgeOptions::default());
+    if !j.report.valid {
+        let e = &j.report.errors[0];
+        return Err(Failure::Usage(format!("{name} cannot be resumed: {}", e.message)));
+    }
+    if j.movetext.as_ref().is_some_and(|m| m.termination.is_some()) {
+        return Err(Failure::Usage(format!("{name} has a termination marker: the game is closed")));
+    }
+    // Rebuild the history turn by turn, so `:undo` works on resumed turns too.
+    let mut session = {
+        let o = JudgeOptions { detail: false, stop_after: Some(0) };
+        judge::<G>(&ctx.env, &name, &text, raw, index, o).session.expect("a valid record starts")
+    };
+    let mut history = vec![session.clone()];
+    let mut lines = Vec::new();
+    for entry in &j.movetext.as_ref().expect("judged").entries {
+        let number = session.expected_number();
+        let written = match &entry.action {
+            Action::Play(t) => t.to_string(),
+            Action::Resign => "resign".into(),
+            Action::Draw => "draw".into(),
+            Action::BadAddress(_) => unreachable!("the record is valid"),
+        };
+        session.play(&entry.action, "").map_err(|r| Failure::Usage(format!("internal error: {r}")))?;
+        lines.push(format!("{number} {written}"));
+        history.push(session.clone());
+    }
+    let header = text[raw.span.start..raw.movetext.start].trim_end().to_string() + "\n";
+    let prefix = text[..raw.span.start].to_string();
+    Ok(Game_ { history, prefix, header, lines })
+}
+
+pub fn play(
+    ctx: &Ctx,
+    name: &str,
+    seed: Option<&str>,
+    seats: &[String],
+    record: Option<&Path>,
+    out: &mut dyn Write,
+) -> Outcome {
+    match ctx.global.format {
+        Format::Text | Format::Json => {}
+        f => return Err(Failure::Usage(format!("play answers in text or json, not {f:?}").to_lowercase())),
+    }
+    let rs = load_ruleset(ctx, name)?;
+    let rs = apply_cli_options(ctx, &rs, seats)?;
+    let game = rs.game.clone();
+    dispatch(&game, PlayVisit { ctx, rs: &rs, seed, seats_tag: !seats.is_empty(), record, out })
+        .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
+}

@@ -1,0 +1,550 @@
+//! Judging one record: prepare its game (ruleset, overrides, seed, setup), replay every
+//! turn, stop at the first violation, check the declared result.
+
+use crate::games::{seat_name, Game, SeatSet, Status};
+use crate::notation::record::{self, Action, Movetext, RawRecord, Span, Termination};
+use crate::ruleset::{self, Location, Origin, Override, RuleText, Ruleset, Setting};
+
+use super::session::{Refusal, Session};
+use super::{schema_of, Diagnostic, Env, ErrorKind, Report, StatusReport};
+
+/// How one turn was judged (for `adjudicate`).
+#[derive(Clone, Debug)]
+pub struct TurnVerdict {
+    /// 1-based.
+    pub turn: usize,
+    pub seat: &'static str,
+    /// The turn as written.
+    pub text: String,
+    pub span: Span,
+    pub legal: bool,
+    /// A remark on a legal turn ("white failed to capture; black may huff c3").
+    pub note: Option<String>,
+}
+
+/// The first violation, with what a tournament director needs to rule on it.
+#[derive(Clone, Debug)]
+pub struct ViolationDetail<G: Game> {
+    pub turn: usize,
+    pub span: Span,
+    pub refusal: Refusal<G>,
+    /// The game just before the illegal turn.
+    pub before: Session<G>,
+    /// The legal turns there, in the notation, sorted.
+    pub legal: Vec<String>,
+    pub rule_text: Option<RuleText>,
+    /// The setting that made the rule apply, and where it was set.
+    pub setting: Option<(String, Setting)>,
+}
+
+/// Everything known about a record after judging it.
+#[derive(Clone, Debug)]
+pub struct Judgement<G: Game> {
+    pub report: Report,
+    /// Every turn judged, in order (filled when `detail` is asked for).
+    pub verdicts: Vec<TurnVerdict>,
+    pub violation: Option<ViolationDetail<G>>,
+    /// The game where the replay stopped: after the last turn, after turn `stop_after`,
+    /// or just before the first violation. `None` when it could not start.
+    pub session: Option<Session<G>>,
+    pub movetext: Option<Movetext<G::Turn>>,
+}
+
+/// Options for [`judge`].
+#[derive(Copy, Clone, Debug, Default)]
+pub struct JudgeOptions {
+    /// Record verdicts and violation details (`adjudicate`).
+    pub detail: bool,
+    /// Stop after this many turns (`--turn N`).
+    pub stop_after: Option<usize>,
+}
+
+/// Judges one record of game `G`. `file` is the record file's display name (cited by
+/// rulings for the `Options` tag).
+pub fn judge<G: Game>(
+    env: &Env,
+    file: &str,
+    text: &str,
+    raw: &RawRecord,
+    index: usize,
+    options: JudgeOptions,
+) -> Judgement<G> {
+    let mut errors: Vec<Diagnostic> = raw
+        .header_errors
+        .iter()
+        .map(|e| Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone()))
+        .collect();
+    let mut report = Report {
+        index,
+        game: Some(G::NAME.to_string()),
+        ruleset: None,
+        valid: false,
+        turns: 0,
+        status: None,
+        errors: Vec::new(),
+        span: raw.span,
+    };
+    let movetext = record::parse_movetext(text, raw.movetext, &env.limits, G::parse_turn);
+    report.turns = movetext.entries.len();
+    let mut judgement = Judgement {
+        report,
+        verdicts: Vec::new(),
+        violation: None,
+        session: None,
+        movetext: None,
+    };
+
+    let session = match prepare::<G>(env, file, text, raw) {
+        Ok(s) => Some(s),
+        Err(mut ds) => {
+            errors.append(&mut ds);
+            None
+        }
+    };
+    if let Some(mut session) = session {
+        judgement.report.ruleset = Some(session.ruleset.name.clone());
+        let complete = replay(&mut session, text, &movetext, options, &mut judgement, &mut errors);
+        if complete && errors.is_empty() && movetext.error.is_none() {
+            check_result::<G>(&session, raw, &movetext, &mut errors);
+        }
+        judgement.report.status = Some(StatusReport::of::<G>(&session.status()));
+        judgement.session = Some(session);
+    } else {
+        judgement.report.ruleset = raw
+            .header
+            .value("Ruleset")
+            .map(str::to_string)
+            .or_else(|| Some(G::NAME.to_string()));
+    }
+    if let Some(e) = &movetext.error {
+        errors.push(Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone()));
+    }
+    errors.sort_by_key(|d| d.span.map(|s| s.start).unwrap_or(0));
+    judgement.report.valid = errors.is_empty();
+    judgement.report.errors = errors;
+    judgement.movetext = Some(movetext);
+    judgement
+}
+
+/// Replays the movetext; returns whether every turn was played.
+fn replay<G: Game>(
+    session: &mut Session<G>,
+    text: &str,
+    movetext: &Movetext<G::Turn>,
+    options: JudgeOptions,
+    judgement: &mut Judgement<G>,
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
+    for (i, entry) in movetext.entries.iter().enumerate() {
+        if options.stop_after.is_some_and(|n| i >= n) {
+            return false;
+        }
+        let turn_no = i + 1;
+        let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
+        let frame = session.check_frame(
+            entry.number.map(|(n, _)| n),
+            entry.label.as_ref().map(|(l, _)| l.as_str()),
+        );
+        let before = options.detail.then(|| session.clone());
+        let address = match &entry.action {
+            Action::BadAddress(s) => &text[s.start..s.end],
+            _ => "",
+        };
+        let outcome = frame.and_then(|()| session.play(&entry.action, address));
+        match outcome {
+            Ok(()) => {
+                if options.detail {
+                    let before = before.expect("kept with detail");
+                    let note = match &entry.action {
+                        Action::Play(t) => {
+                            G::note(&session.settings, &before.state, &session.state, t)
+                        }
+                        _ => None,
+                    };
+                    judgement.verdicts.push(TurnVerdict {
+                        turn: turn_no,
+                        seat,
+                        text: text[entry.span.start..entry.span.end].to_string(),
+                        span: entry.span,
+                        legal: true,
+                        note,
+                    });
+                }
+            }
+            Err(refusal) => {
+                // Point at what is wrong: the number or label for turn-order, the bad
+                // address for `address`, the turn otherwise.
+                let span = match (&refusal, &entry.action) {
+                    (Refusal::Number { .. }, _) => entry.number.map(|(_, s)| s).unwrap_or(entry.span),
+                    (Refusal::Label { .. }, _) => {
+                        entry.label.as_ref().map(|(_, s)| *s).unwrap_or(entry.span)
+                    }
+                    (Refusal::Address { .. }, Action::BadAddress(s)) => *s,
+                    _ => entry.span,
+                };
+                let hint = match &refusal {
+                    Refusal::Rule(v) => G::hint(&session.settings, &session.state, v),
+                    Refusal::Number { expected, .. } => {
+                        Some(format!("write `{expected}` or leave the number out"))
+                    }
+                    _ => None,
+                };
+                let rule = refusal.rule();
+                let rule_text = rule.and_then(|r| session.ruleset.rule(r).cloned());
+                let setting = rule
+                    .and_then(|r| G::schema().setting_for_rule(r))
+                    .and_then(|k| {
+                        session
+                            .ruleset
+                            .settings
+                            .get(k)
+                            .map(|s| (k.to_string(), s.clone()))
+                    });
+                errors.push(Diagnostic {
+                    kind: refusal.kind(),
+                    turn: Some(turn_no),
+                    span: Some(span),
+                    rule: rule.map(str::to_string),
+                    message: refusal.to_string(),
+                    hint,
+                    rule_text: rule_text.clone(),
+                    setting: setting.clone(),
+                });
+                if options.detail {
+                    judgement.verdicts.push(TurnVerdict {
+                        turn: turn_no,
+                        seat,
+                        text: text[entry.span.start..entry.span.end].to_string(),
+                        span: entry.span,
+                        legal: false,
+                        note: None,
+                    });
+                    let mut turns = Vec::new();
+                    session.legal_turns(&mut turns);
+                    let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
+                    legal.sort();
+                    judgement.violation = Some(ViolationDetail {
+                        turn: turn_no,
+                        span,
+                        refusal,
+                        before: session.clone(),
+                        legal,
+                        rule_text,
+                        setting,
+                    });
+                }
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Loads the ruleset, applies overrides, checks the seed, parses the setup, starts.
+fn prepare<G: Game>(
+    env: &Env,
+    file: &str,
+    text: &str,
+    raw: &RawRecord,
+) -> Result<Session<G>, Vec<Diagnostic>> {
+    let header = &raw.header;
+    let ruleset_tag = header.get("Ruleset");
+    let tag_span = ruleset_tag.map(|t| t.value_span);
+    let ruleset_error = |e: ruleset::RulesetError, span: Option<Span>| {
+        let mut d = Diagnostic::new(ErrorKind::Ruleset, span, e.to_string());
+        d.hint = e.suggestion.clone();
+        d
+    };
+    // 1. The ruleset: --ruleset FILE, else the tag's name, else the game's own.
+    let loaded = match (&env.ruleset_file, ruleset_tag) {
+        (Some(path), _) => env.library.load_file(path, &schema_of),
+        (None, Some(tag)) => match ruleset::check_name(&tag.value) {
+            Ok(()) => env.library.load(&tag.value, &schema_of),
+            Err(e) => Err(e),
+        },
+        (None, None) => env.library.load(G::NAME, &schema_of),
+    };
+    let base: Ruleset = loaded.map_err(|e| vec![ruleset_error(e, tag_span)])?;
+    if base.game != G::NAME {
+        return Err(vec![Diagnostic::new(
+            ErrorKind::Ruleset,
+            tag_span.or(header.get("Game").map(|t| t.value_span)),
+            format!(
+                "the ruleset `{}` is for {}, but the record is a game of {}",
+                base.name,
+                base.game,
+                G::NAME
+            ),
+        )]);
+    }
+    // 2. Overrides: the command line, then the Options tag, then the Seats tag.
+    let lines = record::LineIndex::new(text);
+    let location = |offset: usize| {
+        let (line, column) = lines.line_col(text, offset);
+        Location {
+            file: file.to_string(),
+            line: line as u32,
+            column: column as u32,
+        }
+    };
+    let mut overrides: Vec<Override> = env
+        .options
+        .iter()
+        .map(|(k, v)| Override {
+            key: k.clone(),
+            value: v.clone(),
+            origin: Origin::CommandLine,
+            file: "--option".into(),
+            line: 1,
+            column: 1,
+        })
+        .collect();
+    let mut override_spans: Vec<Option<Span>> = vec![None; overrides.len()];
+    if let Some(tag) = header.get("Options") {
+        match ruleset::parse_options_tag(&tag.value) {
+            Ok(items) => {
+                for (key, value, offset) in items {
+                    // The tag's value has its escapes resolved; offsets map back exactly
+                    // unless the value holds escapes, where they are close enough.
+                    let at = (tag.value_span.start + offset).min(tag.value_span.end);
+                    let loc = location(at);
+                    overrides.push(Override {
+                        key,
+                        value,
+                        origin: Origin::Options(loc.clone()),
+                        file: loc.file.clone(),
+                        line: loc.line,
+                        column: loc.column,
+                    });
+                    override_spans.push(Some(Span::new(at, tag.value_span.end)));
+                }
+            }
+            Err((offset, message)) => {
+                let at = (tag.value_span.start + offset).min(tag.value_span.end);
+                return Err(vec![Diagnostic::new(
+                    ErrorKind::Ruleset,
+                    Some(Span::new(at, tag.value_span.end)),
+                    format!("in the Options tag: {message}"),
+                )]);
+            }
+        }
+    }
+    if let Some(tag) = header.get("Seats") {
+        let loc = location(tag.value_span.start);
+        overrides.push(Override {
+            key: "seats".into(),
+            value: format!("[{}]", tag.value.split_whitespace().collect::<Vec<_>>().join(" ")),
+            origin: Origin::SeatsTag(loc.clone()),
+            file: loc.file.clone(),
+            line: loc.line,
+            column: loc.column,
+        });
+        override_spans.push(Some(tag.value_span));
+    }
+    let ruleset = if overrides.is_empty() {
+        base
+    } else {
+        ruleset::apply_overrides(&base, G::schema(), &overrides).map_err(|errs| {
+            errs.into_iter()
+                .map(|e| {
+                    let span = overrides
+                        .iter()
+                        .position(|o| o.file == e.file && o.line == e.line && o.column == e.column)
+                        .and_then(|i| override_spans[i]);
+                    ruleset_error(e, span)
+                })
+                .collect::<Vec<_>>()
+        })?
+    };
+    // 3. The seed and its commitment.
+    let seed = header.value("Seed");
+    if let Some(commit) = header.get("SeedCommit") {
+        let well_formed =
+            commit.value.len() == 64 && commit.value.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+        if !well_formed {
+            return Err(vec![Diagnostic::new(
+                ErrorKind::Header,
+                Some(commit.value_span),
+                "SeedCommit must be the lowercase hex SHA-256 of the seed (64 characters 0-9a-f)",
+            )]);
+        }
+        if let Some(seed) = seed {
+            let actual = crate::dice::seed_commit(seed);
+            if actual != commit.value {
+                return Err(vec![Diagnostic::new(
+                    ErrorKind::Dice,
+                    header.get("Seed").map(|t| t.value_span),
+                    format!("the Seed does not match the SeedCommit published before play: its SHA-256 is {actual}"),
+                )]);
+            }
+        }
+    }
+    // 4. The setup, then the start.
+    let settings = G::settings(&ruleset);
+    let setup = match header.get("Setup") {
+        Some(tag) => match G::parse_setup(&settings, &tag.value) {
+            Ok(state) => Some(state),
+            Err(v) => {
+                let mut d = Diagnostic::new(ErrorKind::Setup, Some(tag.value_span), v.to_string());
+                d.rule = Some(crate::games::Violation::rule(&v).to_string());
+                return Err(vec![d]);
+            }
+        },
+        None => None,
+    };
+    Session::start(ruleset, setup, header, seed).map_err(|v| {
+        let mut d = Diagnostic::new(
+            ErrorKind::Setup,
+            header.get("Setup").map(|t| t.value_span),
+            v.to_string(),
+        );
+        d.rule = Some(crate::games::Violation::rule(&v).to_string());
+        vec![d]
+    })
+}
+
+/// A declared result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Declared {
+    Unstated,
+    Winners(SeatSet),
+    Draw,
+    Nobody,
+}
+
+fn describe<G: Game>(d: &Declared) -> String {
+    match d {
+        Declared::Unstated => "*".into(),
+        Declared::Draw => "a draw".into(),
+        Declared::Nobody => "that nobody won".into(),
+        Declared::Winners(ws) => {
+            let names: Vec<&str> = ws.iter().map(seat_name::<G>).collect();
+            format!("{} as winner{}", names.join(" and "), if names.len() > 1 { "s" } else { "" })
+        }
+    }
+}
+
+/// Checks the `Result` tag and the termination marker against the replay.
+fn check_result<G: Game>(
+    session: &Session<G>,
+    raw: &RawRecord,
+    movetext: &Movetext<G::Turn>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let header = &raw.header;
+    let seats = G::seats(&session.settings);
+    let mut declared_tag = None;
+    if let Some(tag) = header.get("Result") {
+        let v = tag.value.trim();
+        let d = match v {
+            "*" => Some(Declared::Unstated),
+            "draw" => Some(Declared::Draw),
+            "none" => Some(Declared::Nobody),
+            _ => {
+                let mut set = SeatSet::EMPTY;
+                let mut ok = !v.is_empty();
+                for word in v.split_whitespace() {
+                    match seats.iter().find(|s| seat_name::<G>(**s) == word) {
+                        Some(s) => set = set.with(*s),
+                        None => ok = false,
+                    }
+                }
+                ok.then_some(Declared::Winners(set))
+            }
+        };
+        match d {
+            Some(d) => declared_tag = Some((d, tag.value_span)),
+            None => {
+                let names: Vec<&str> = seats.iter().map(|s| seat_name::<G>(*s)).collect();
+                errors.push(Diagnostic::new(
+                    ErrorKind::Header,
+                    Some(tag.value_span),
+                    format!(
+                        "`{v}` is not a result: write `*`, `draw`, `none`, or the winning seats ({})",
+                        names.join(", ")
+                    ),
+                ));
+                return;
+            }
+        }
+    }
+    let termination_tag = header.get("Termination");
+    if let Some(t) = termination_tag {
+        if !["normal", "resignation", "agreement", "abandoned", "adjudication"].contains(&t.value.as_str()) {
+            errors.push(Diagnostic::new(
+                ErrorKind::Header,
+                Some(t.value_span),
+                format!("`{}` is not a termination: write normal, resignation, agreement, abandoned or adjudication", t.value),
+            ));
+            return;
+        }
+    }
+    let declared_marker = match &movetext.termination {
+        None => None,
+        Some((t, span)) => {
+            let d = match t {
+                Termination::Unknown => Some(Declared::Unstated),
+                _ if seats.len() != 2 => None,
+                Termination::FirstWins => Some(Declared::Winners(SeatSet::only(seats[0]))),
+                Termination::SecondWins => Some(Declared::Winners(SeatSet::only(seats[1]))),
+                Termination::Draw => Some(Declared::Draw),
+            };
+            match d {
+                Some(d) => Some((d, *span)),
+                None => {
+                    errors.push(Diagnostic::new(
+                        ErrorKind::Syntax,
+                        Some(*span),
+                        format!("`{t}` is a two-seat marker; this game has {} seats: write `*` and a Result tag", seats.len()),
+                    ));
+                    return;
+                }
+            }
+        }
+    };
+    if let (Some((tag, _)), Some((marker, mspan))) = (&declared_tag, &declared_marker) {
+        if tag != marker {
+            errors.push(Diagnostic::new(
+                ErrorKind::Result,
+                Some(*mspan),
+                format!(
+                    "the termination marker declares {} but the Result tag declares {}",
+                    describe::<G>(marker),
+                    describe::<G>(tag)
+                ),
+            ));
+            return;
+        }
+    }
+    let Some((declared, span)) = declared_tag.or(declared_marker) else {
+        return;
+    };
+    let found = match session.status() {
+        Status::Over(end) if end.draw => Declared::Draw,
+        Status::Over(end) if end.winners.is_empty() => Declared::Nobody,
+        Status::Over(end) => Declared::Winners(end.winners),
+        Status::Playing { .. } => Declared::Unstated,
+    };
+    if declared == Declared::Unstated || declared == found {
+        return;
+    }
+    let explained = termination_tag.is_some_and(|t| t.value != "normal");
+    let message = match &found {
+        Declared::Unstated if explained => return,
+        Declared::Unstated => format!(
+            "the record declares {} but the game is not over ({})",
+            describe::<G>(&declared),
+            StatusReport::of::<G>(&session.status()).describe()
+        ),
+        _ => format!(
+            "the record declares {} but the replay shows {}",
+            describe::<G>(&declared),
+            StatusReport::of::<G>(&session.status()).describe()
+        ),
+    };
+    let mut d = Diagnostic::new(ErrorKind::Result, Some(span), message);
+    if matches!(found, Declared::Unstated) {
+        d.hint = Some("a Termination tag (resignation, agreement, abandoned, adjudication) explains a result the moves do not reach".into());
+    }
+    errors.push(d);
+}

@@ -1,0 +1,248 @@
+//! One game in progress: the ruleset, the position, the dice and the turn count, and
+//! the checks every game shares (turn order, numbering, seat labels, game over, dice).
+
+use std::fmt;
+
+use crate::dice::Dice;
+use crate::games::{seat_name, Game, Seat, Status, Violation};
+use crate::notation::record::{Action, TurnNumber};
+use crate::notation::Tags;
+use crate::ruleset::Ruleset;
+
+use super::ErrorKind;
+
+/// How turns are numbered (`numbering`).
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum Numbering {
+    /// As in PGN: `12.` before the first seat's turn, `12...` before another seat's turn.
+    Rounds,
+    /// Every turn has its own number.
+    Turns,
+}
+
+/// Why a turn was refused.
+#[derive(Clone, Debug)]
+pub enum Refusal<G: Game> {
+    /// The game is over; nothing more may be played.
+    GameOver,
+    /// A turn number that does not fit.
+    Number {
+        written: TurnNumber,
+        expected: TurnNumber,
+    },
+    /// A seat label that names another seat than the one to move.
+    Label {
+        written: String,
+        expected: &'static str,
+    },
+    /// A square, cell or triangle that does not exist.
+    Address { text: String },
+    /// A written random outcome that differs from the seed's.
+    Dice { written: String, derived: String },
+    /// The game's own rules.
+    Rule(G::Violation),
+}
+
+impl<G: Game> Refusal<G> {
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            Refusal::GameOver => Some("game-over"),
+            Refusal::Number { .. } | Refusal::Label { .. } => Some("turn-order"),
+            Refusal::Address { .. } => Some("address"),
+            Refusal::Dice { .. } => None,
+            Refusal::Rule(v) => Some(v.rule()),
+        }
+    }
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Refusal::Dice { .. } => ErrorKind::Dice,
+            _ => ErrorKind::Rule,
+        }
+    }
+}
+
+impl<G: Game> fmt::Display for Refusal<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => f.write_str("the game is already over: no turn may follow"),
+            Refusal::Number { written, expected } => write!(
+                f,
+                "the turn is numbered `{written}` but it is turn `{expected}` (a move written against a stale position?)"
+            ),
+            Refusal::Label { written, expected } => {
+                write!(f, "the turn is labelled `{written}:` but it is {expected}'s turn")
+            }
+            Refusal::Address { text } => write!(f, "`{text}` is not a point of the board"),
+            Refusal::Dice { written, derived } => {
+                write!(f, "{written} written, the seed gives {derived}")
+            }
+            Refusal::Rule(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// One game in progress.
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    pub ruleset: Ruleset,
+    pub settings: G::Settings,
+    pub state: G::State,
+    /// The seed's stream, when the game has a seed.
+    pub dice: Option<Dice>,
+    /// The random outcome that opens the turn now due, drawn from the seed.
+    pub chance: Option<G::Chance>,
+    /// Turns played so far (resignations and draws included).
+    pub turns: usize,
+    /// The current round (`rounds` numbering).
+    pub round: u32,
+    pub numbering: Numbering,
+}
+
+impl<G: Game> Session<G> {
+    /// Starts a game: the setup position if given (already parsed), else the normal
+    /// start; a seed makes the dice.
+    pub fn start(
+        ruleset: Ruleset,
+        setup: Option<G::State>,
+        tags: &dyn Tags,
+        seed: Option<&str>,
+    ) -> Result<Session<G>, G::Violation> {
+        let settings = G::settings(&ruleset);
+        let mut dice = seed.map(Dice::from_seed);
+        let state = G::start(&settings, setup, tags, dice.as_mut())?;
+        let numbering = match ruleset.value("numbering").and_then(|v| v.as_word()) {
+            Some("rounds") => Numbering::Rounds,
+            _ => Numbering::Turns,
+        };
+        let mut session = Session {
+            ruleset,
+            settings,
+            state,
+            dice,
+            chance: None,
+            turns: 0,
+            round: 1,
+            numbering,
+        };
+        session.draw_chance();
+        Ok(session)
+    }
+
+    fn draw_chance(&mut self) {
+        self.chance = match (&mut self.dice, G::status(&self.settings, &self.state)) {
+            (Some(dice), Status::Playing { .. }) => G::draw_chance(&self.settings, &self.state, dice),
+            _ => None,
+        };
+    }
+
+    pub fn status(&self) -> Status {
+        G::status(&self.settings, &self.state)
+    }
+
+    pub fn to_move(&self) -> Option<Seat> {
+        match self.status() {
+            Status::Playing { to_move } => Some(to_move),
+            Status::Over(_) => None,
+        }
+    }
+
+    /// The number the next turn carries.
+    pub fn expected_number(&self) -> TurnNumber {
+        match self.numbering {
+            Numbering::Turns => TurnNumber {
+                n: (self.turns + 1) as u32,
+                ellipsis: false,
+            },
+            Numbering::Rounds => {
+                let first = G::seats(&self.settings).first().copied();
+                TurnNumber {
+                    n: self.round,
+                    ellipsis: self.to_move() != first,
+                }
+            }
+        }
+    }
+
+    /// Checks the number and seat label written before a turn, and that the game is
+    /// still on.
+    pub fn check_frame(
+        &self,
+        number: Option<TurnNumber>,
+        label: Option<&str>,
+    ) -> Result<(), Refusal<G>> {
+        let Some(to_move) = self.to_move() else {
+            return Err(Refusal::GameOver);
+        };
+        if let Some(written) = number {
+            let expected = self.expected_number();
+            if written != expected {
+                return Err(Refusal::Number { written, expected });
+            }
+        }
+        if let Some(written) = label {
+            let expected = seat_name::<G>(to_move);
+            if written != expected {
+                return Err(Refusal::Label {
+                    written: written.to_string(),
+                    expected,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays an action of the record; on a refusal nothing changes.
+    pub fn play(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refusal<G>> {
+        if self.to_move().is_none() {
+            return Err(Refusal::GameOver);
+        }
+        match action {
+            Action::Play(turn) => self.play_turn(turn)?,
+            Action::BadAddress(_) => {
+                return Err(Refusal::Address {
+                    text: address.to_string(),
+                })
+            }
+            Action::Resign => G::resign(&self.settings, &mut self.state),
+            Action::Draw => G::agree_draw(&self.settings, &mut self.state),
+        }
+        self.advance();
+        Ok(())
+    }
+
+    fn play_turn(&mut self, turn: &G::Turn) -> Result<(), Refusal<G>> {
+        let written = G::written_chance(turn);
+        let chance = match (&self.chance, written) {
+            (Some(derived), Some(written)) if *derived != written => {
+                return Err(Refusal::Dice {
+                    written: written.to_string(),
+                    derived: derived.to_string(),
+                })
+            }
+            (Some(derived), _) => Some(derived.clone()),
+            (None, Some(written)) => {
+                G::check_chance(&self.settings, &self.state, &written).map_err(Refusal::Rule)?;
+                Some(written)
+            }
+            (None, None) => None,
+        };
+        G::play(&self.settings, &mut self.state, chance.as_ref(), turn).map_err(Refusal::Rule)
+    }
+
+    /// Counts a turn played and prepares the next.
+    fn advance(&mut self) {
+        self.turns += 1;
+        let first = G::seats(&self.settings).first().copied();
+        if self.to_move().is_some() && self.to_move() == first {
+            self.round += 1;
+        }
+        self.draw_chance();
+    }
+
+    /// Every legal turn for the seat to move.
+    pub fn legal_turns(&self, out: &mut Vec<G::Turn>) {
+        if self.to_move().is_some() {
+            G::legal_turns(&self.settings, &self.state, self.chance.as_ref(), out);
+        }
+    }
+}
