@@ -73,7 +73,9 @@ pub struct End {
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Status {
     /// The game goes on; this seat is to move.
-    Playing { to_move: Seat },
+    Playing {
+        to_move: Seat,
+    },
     Over(End),
 }
 

@@ -2,12 +2,19 @@
 //! checking settings against a game's [`Schema`], the record's `Options` overrides, and
 //! the shipped rulesets built into the binary.
 
+pub mod check;
+pub mod error;
+pub mod parse;
 pub mod schema;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod value;
 
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use error::RulesetError;
+pub use parse::parse_value;
 pub use schema::{Alt, Kind, Schema, SettingSpec, COMMON_RULES};
 pub use value::Value;
 

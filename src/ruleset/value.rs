@@ -10,7 +10,10 @@ pub enum Value {
     /// A kebab-case word: `main`, `compulsory-huff`.
     Word(String),
     /// `reduce-to(5)`, `spinner(0..4)`: a name and its arguments.
-    Call { name: String, args: Vec<Value> },
+    Call {
+        name: String,
+        args: Vec<Value>,
+    },
     /// `0..4`, only inside a call.
     Range(i64, i64),
     List(Vec<Value>),
