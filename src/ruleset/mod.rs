@@ -4,8 +4,10 @@
 
 pub mod check;
 pub mod error;
+pub mod load;
 pub mod parse;
 pub mod schema;
+pub mod shipped;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod value;
@@ -14,6 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use error::RulesetError;
+pub use load::{check_name, Library, RulesetInfo, Schemas};
 pub use parse::parse_value;
 pub use schema::{Alt, Kind, Schema, SettingSpec, COMMON_RULES};
 pub use value::Value;
