@@ -5,6 +5,7 @@
 pub mod check;
 pub mod error;
 pub mod load;
+pub mod overrides;
 pub mod parse;
 pub mod schema;
 pub mod shipped;
@@ -17,6 +18,7 @@ use std::fmt;
 
 pub use error::RulesetError;
 pub use load::{check_name, Library, RulesetInfo, Schemas};
+pub use overrides::{apply_overrides, parse_options_tag, OptionItem, Override};
 pub use parse::parse_value;
 pub use schema::{Alt, Kind, Schema, SettingSpec, COMMON_RULES};
 pub use value::Value;
