@@ -853,6 +853,25 @@ mod tests {
     }
 
     #[test]
+    fn a_rule_cites_where_its_setting_was_set() {
+        let r = shipped().load("halatafl-short", &schemas).unwrap();
+        let schema = &crate::ruleset::testing::HALATAFL;
+        let Some(Origin::Ruleset(l)) = r.rule_origin(schema, "win-reduce-to") else {
+            panic!("win is set in a file")
+        };
+        assert_eq!(l.file, "rulesets/halatafl-short.rules");
+        assert_eq!(
+            l.to_string(),
+            format!("rulesets/halatafl-short.rules:{}", l.line)
+        );
+        let Some(Origin::Ruleset(l)) = r.rule_origin(schema, "huff") else {
+            panic!("capture is set in the base")
+        };
+        assert_eq!(l.file, "rulesets/halatafl.rules");
+        assert_eq!(r.rule_origin(schema, "multi-jump"), None, "always applies");
+    }
+
+    #[test]
     fn the_variants_set_what_the_spec_says() {
         let lib = shipped();
         let value = |name: &str, key: &str| {
