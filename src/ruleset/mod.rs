@@ -1,13 +1,46 @@
 //! The ruleset language (`ruleset.md`): parsing `.rules` files, following `extends`,
 //! checking settings against a game's [`Schema`], the record's `Options` overrides, and
 //! the shipped rulesets built into the binary.
+//!
+//! ```text
+//! let lib = Library::from_env(cli_dirs);                 // --rulesets DIRs, REFEREE_RULESETS
+//! check_name(tag)?;                                      // a record's Ruleset tag: a bare name
+//! let rs = lib.load("halatafl-emperor", &resolver)?;     // or lib.load_file(path, &resolver)
+//! let overrides = [Override::from_option("win=reduce-to(5)")?]
+//!     .into_iter()
+//!     .chain(Override::from_options_tag(options, record_file, line, column)?);
+//! let rs = apply_overrides(&rs, schema, &overrides.collect::<Vec<_>>())?;
+//! lib.list();  lib.check_all(&resolver);                 // referee rules [--check]
+//! ```
+//!
+//! `resolver` maps a game name to its [`Schema`] ([`Schemas`]); this layer never names
+//! the game modules. Positions: a setting's [`Origin::Ruleset`] is the start of the
+//! `set` line that set it (the nearest in the chain); a [`RuleText`]'s location is where
+//! its quoted text starts.
+//!
+//! Submodules: [`parse`] (pest grammar `grammar/ruleset.pest` to a typed AST),
+//! [`check`] (a value against a [`Kind`]), [`load`] (the [`Library`], `extends`,
+//! building a [`Ruleset`]), [`overrides`], [`shipped`] (the embedded `rulesets/`),
+//! [`error`] ([`RulesetError`] and suggestions).
 
+pub mod check;
+pub mod error;
+pub mod load;
+pub mod overrides;
+pub mod parse;
 pub mod schema;
+pub mod shipped;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod value;
 
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use error::RulesetError;
+pub use load::{check_name, Library, RulesetInfo, Schemas};
+pub use overrides::{apply_overrides, parse_options_tag, OptionItem, Override};
+pub use parse::parse_value;
 pub use schema::{Alt, Kind, Schema, SettingSpec, COMMON_RULES};
 pub use value::Value;
 
@@ -95,5 +128,10 @@ impl Ruleset {
     }
     pub fn rule(&self, id: &str) -> Option<&RuleText> {
         self.rules.get(id)
+    }
+    /// Where the setting that makes rule `id` apply was set (the schema's
+    /// `rule_settings`), for a ruling's citation; `None` for a rule that always applies.
+    pub fn rule_origin(&self, schema: &Schema, id: &str) -> Option<&Origin> {
+        schema.setting_for_rule(id).and_then(|key| self.origin(key))
     }
 }
