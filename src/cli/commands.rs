@@ -586,6 +586,7 @@ pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ru
             file: "--option".into(),
             line: 1,
             column: 1,
+            value_column: 1,
         })
         .collect();
     if !seats.is_empty() {
@@ -596,6 +597,7 @@ pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ru
             file: "--seats".into(),
             line: 1,
             column: 1,
+            value_column: 1,
         });
     }
     if overrides.is_empty() {

@@ -203,9 +203,9 @@ pub const GAMES: &[&str] = &[games::halatafl::Halatafl::NAME];
 /// File-level problems (text before the first header, size limit) come back as a record
 /// report with index 0 and no game.
 pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
-    let file = record::split(text, &env.limits);
-    let mut reports = Vec::with_capacity(file.records.len().max(1));
-    if !file.errors.is_empty() {
+    let split = record::split(text, &env.limits);
+    let mut reports = Vec::with_capacity(split.records.len().max(1));
+    if !split.errors.is_empty() {
         reports.push(Report {
             index: 0,
             game: None,
@@ -213,18 +213,18 @@ pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
             valid: false,
             turns: 0,
             status: None,
-            errors: file
+            errors: split
                 .errors
                 .iter()
                 .map(|e| Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone()))
                 .collect(),
             span: Span::new(0, text.len()),
         });
-        if file.records.is_empty() {
+        if split.records.is_empty() {
             return reports;
         }
     }
-    if file.records.is_empty() && reports.is_empty() {
+    if split.records.is_empty() && reports.is_empty() {
         reports.push(Report {
             index: 0,
             game: None,
@@ -241,7 +241,7 @@ pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
         });
         return reports;
     }
-    for (index, raw) in file.records.iter().enumerate() {
+    for (index, raw) in split.records.iter().enumerate() {
         reports.push(check_record(env, file, text, raw, index));
     }
     reports
@@ -287,7 +287,7 @@ pub fn game_of(raw: &RawRecord) -> Result<&'static str, Diagnostic> {
                 Some(tag.value_span),
                 format!("unknown game `{}`", tag.value),
             );
-            d.hint = Some(match crate::ruleset::suggest(&tag.value, GAMES.iter().copied()) {
+            d.hint = Some(match crate::ruleset::error::suggest(&tag.value, GAMES.iter().copied()) {
                 Some(s) => format!("did you mean `{s}`? This build referees: {}", GAMES.join(", ")),
                 None => format!("this build referees: {}", GAMES.join(", ")),
             });

@@ -23,7 +23,7 @@ pub struct TurnVerdict {
 }
 
 /// The first violation, with what a tournament director needs to rule on it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ViolationDetail<G: Game> {
     pub turn: usize,
     pub span: Span,
@@ -38,7 +38,7 @@ pub struct ViolationDetail<G: Game> {
 }
 
 /// Everything known about a record after judging it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Judgement<G: Game> {
     pub report: Report,
     /// Every turn judged, in order (filled when `detail` is asked for).
@@ -297,6 +297,7 @@ fn prepare<G: Game>(
             file: "--option".into(),
             line: 1,
             column: 1,
+            value_column: 1,
         })
         .collect();
     let mut override_spans: Vec<Option<Span>> = vec![None; overrides.len()];
@@ -315,6 +316,7 @@ fn prepare<G: Game>(
                         file: loc.file.clone(),
                         line: loc.line,
                         column: loc.column,
+                        value_column: loc.column,
                     });
                     override_spans.push(Some(Span::new(at, tag.value_span.end)));
                 }
@@ -338,6 +340,7 @@ fn prepare<G: Game>(
             file: loc.file.clone(),
             line: loc.line,
             column: loc.column,
+            value_column: loc.column,
         });
         override_spans.push(Some(tag.value_span));
     }
@@ -392,7 +395,7 @@ fn prepare<G: Game>(
         },
         None => None,
     };
-    Session::start(ruleset, setup, header, seed).map_err(|v| {
+    Session::<G>::start(ruleset, setup, header, seed).map_err(|v: G::Violation| {
         let mut d = Diagnostic::new(
             ErrorKind::Setup,
             header.get("Setup").map(|t| t.value_span),

@@ -21,7 +21,7 @@ pub enum Numbering {
 }
 
 /// Why a turn was refused.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Refusal<G: Game> {
     /// The game is over; nothing more may be played.
     GameOver,
@@ -82,7 +82,7 @@ impl<G: Game> fmt::Display for Refusal<G> {
 }
 
 /// One game in progress.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Session<G: Game> {
     pub ruleset: Ruleset,
     pub settings: G::Settings,
@@ -96,6 +96,21 @@ pub struct Session<G: Game> {
     /// The current round (`rounds` numbering).
     pub round: u32,
     pub numbering: Numbering,
+}
+
+impl<G: Game> Clone for Session<G> {
+    fn clone(&self) -> Self {
+        Session {
+            ruleset: self.ruleset.clone(),
+            settings: self.settings.clone(),
+            state: self.state.clone(),
+            dice: self.dice.clone(),
+            chance: self.chance.clone(),
+            turns: self.turns,
+            round: self.round,
+            numbering: self.numbering,
+        }
+    }
 }
 
 impl<G: Game> Session<G> {

@@ -1,0 +1,69 @@
+//! Helpers shared by the integration tests: run the built `referee` binary.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn referee() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_referee"));
+    c.current_dir(root());
+    c.env_remove("REFEREE_RULESETS");
+    c.env("NO_COLOR", "1");
+    c
+}
+
+/// Runs referee with arguments; returns (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = referee().args(args).output().expect("referee runs");
+    decode(out)
+}
+
+/// Runs referee with `input` on stdin.
+pub fn run_with_input(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = referee()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("referee runs");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        // A closed pipe (the referee stopped reading) is fine here.
+        let _ = stdin.write_all(input);
+    }
+    decode(child.wait_with_output().expect("referee ends"))
+}
+
+fn decode(out: Output) -> (i32, String, String) {
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The example records of a game, sorted.
+pub fn examples(game: &str) -> Vec<PathBuf> {
+    let dir = root().join("games").join(game);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("games folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A path relative to the crate root, with forward slashes (stable in snapshots).
+pub fn rel(p: &Path) -> String {
+    p.strip_prefix(root())
+        .unwrap_or(p)
+        .to_string_lossy()
+        .replace('\\', "/")
+}

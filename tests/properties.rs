@@ -1,0 +1,119 @@
+//! Property tests: random legal games replay valid under every shipped ruleset; records
+//! printed and re-parsed are the same; no input makes the referee panic.
+
+mod common;
+
+use common::{run, run_with_input};
+use proptest::prelude::*;
+use referee::notation::halatafl::{parse_turn, Move, Path, Promotion, Square, Turn};
+use referee::notation::TurnParse;
+use referee::referee::{check_text, Env};
+use referee::ruleset::Library;
+
+fn shipped(game: &str) -> Vec<String> {
+    let (code, out, err) = run(&["rules", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["game"] == game)
+        .map(|r| r["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn selfplay_games_replay_valid_under_every_halatafl_ruleset() {
+    let rulesets = shipped("halatafl");
+    assert!(rulesets.len() >= 6, "{rulesets:?}");
+    for rs in rulesets {
+        let (code, games, err) = run(&["selfplay", &rs, "--games", "25", "--seed", &format!("prop-{rs}")]);
+        assert_eq!(code, 0, "{rs}: {err}");
+        let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
+        assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
+        assert!(out.contains("25 records: 25 valid, 0 invalid"), "{out}");
+    }
+}
+
+#[test]
+fn selfplay_is_reproducible() {
+    let a = run(&["selfplay", "halatafl", "--games", "3", "--seed", "x"]).1;
+    let b = run(&["selfplay", "halatafl", "--games", "3", "--seed", "x"]).1;
+    // The Date tag is today's: compare everything else.
+    let strip = |s: &str| s.lines().filter(|l| !l.starts_with("[Date")).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&a), strip(&b));
+}
+
+fn square() -> impl Strategy<Value = Square> {
+    (0u8..49).prop_map(|i| Square::from_index(i).unwrap())
+}
+
+fn turn() -> impl Strategy<Value = Turn> {
+    let mv = prop_oneof![
+        (square(), square()).prop_map(|(from, to)| Move::Step { from, to }),
+        (square(), proptest::collection::vec(square(), 1..8)).prop_map(|(from, rest)| {
+            let mut p = Path::new(from);
+            for s in rest {
+                p.push(s);
+            }
+            Move::Jump(p)
+        }),
+    ];
+    (
+        proptest::option::of(square()),
+        mv,
+        proptest::option::of(prop_oneof![Just(Promotion::King), Just(Promotion::Emperor)]),
+    )
+        .prop_map(|(huff, mv, promotion)| Turn {
+            huff,
+            mv: Some(mv),
+            promotion,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A Halatafl turn printed and parsed back is the same turn.
+    #[test]
+    fn turn_print_parse_round_trip(t in turn()) {
+        let text = t.to_string();
+        match parse_turn(&text) {
+            TurnParse::Turn(back, len) => {
+                prop_assert_eq!(len, text.len());
+                prop_assert_eq!(back, t);
+            }
+            other => prop_assert!(false, "{} did not parse: {:?}", text, other),
+        }
+    }
+
+    /// No input makes the referee panic (the library entry point `check` uses).
+    #[test]
+    fn arbitrary_text_never_panics(s in "\\PC{0,300}") {
+        let env = Env::new(Library::new(Vec::new()));
+        let _ = check_text(&env, "fuzz", &s);
+        let with_header = format!("[Game \"halatafl\"]\n{s}");
+        let _ = check_text(&env, "fuzz", &with_header);
+    }
+
+    /// Near-misses of real movetext never panic either.
+    #[test]
+    fn record_like_text_never_panics(moves in proptest::collection::vec("[a-h][0-9][-x][a-h][0-9]( |\n|x[a-h][0-9]|=K |=E |!|\\{c\\} |; c\n|[0-9]\\.{1,3} )", 0..40)) {
+        let env = Env::new(Library::new(Vec::new()));
+        let text = format!("[Game \"halatafl\"]\n[Setup \"1mmmmm1/mmmmmmm/mmmmmmm/mmm1MMM/MMMMMMM/MMMMMMM/1MMMMM1 w -\"]\n\n{}", moves.concat());
+        let _ = check_text(&env, "fuzz", &text);
+    }
+}
+
+#[test]
+fn arbitrary_bytes_through_the_binary_never_crash() {
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(24));
+    runner
+        .run(&proptest::collection::vec(any::<u8>(), 0..2000), |bytes| {
+            let (code, _, err) = run_with_input(&["check", "-"], &bytes);
+            prop_assert!(code == 0 || code == 1, "exit {} {}", code, err);
+            prop_assert!(!err.contains("panicked"), "{}", err);
+            Ok(())
+        })
+        .unwrap();
+}
