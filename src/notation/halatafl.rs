@@ -73,8 +73,9 @@ impl fmt::Display for Square {
 pub const MAX_PATH: usize = 24;
 
 /// The points of a move: the start, then every landing point. Fixed size and `Copy`, so
-/// legal-turn generation never allocates.
-#[derive(Copy, Clone, Eq, PartialEq, Hash)]
+/// legal-turn generation never allocates. Equality and hashing look at the points in use
+/// only (`pop` leaves the old point behind in the array).
+#[derive(Copy, Clone)]
 pub struct Path {
     len: u8,
     points: [Square; MAX_PATH],
@@ -113,6 +114,20 @@ impl Path {
     /// Number of hops (landings).
     pub fn hops(&self) -> usize {
         self.len as usize - 1
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Path) -> bool {
+        self.points() == other.points()
+    }
+}
+
+impl Eq for Path {}
+
+impl std::hash::Hash for Path {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.points().hash(state);
     }
 }
 
@@ -465,6 +480,19 @@ mod tests {
         assert_eq!(at, 4);
         assert!(expected.contains("huff c3"), "{expected}");
         assert_eq!(no("huff ").0, 5);
+    }
+
+    #[test]
+    fn path_equality_ignores_popped_points() {
+        let mut a = Path::new(sq("c3"));
+        a.push(sq("c5"));
+        a.push(sq("e5"));
+        a.pop();
+        let mut b = Path::new(sq("c3"));
+        b.push(sq("c5"));
+        assert_eq!(a, b);
+        a.pop();
+        assert_ne!(a, b);
     }
 
     #[test]
