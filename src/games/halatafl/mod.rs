@@ -7,9 +7,11 @@
 //! - [`rules`]: legal turns, judging and applying a turn, the end checks.
 //! - [`setup`]: the setup notation.
 //! - [`violation`]: illegal turns, each citing one rule.
+//! - [`hints`]: hints and notes for rulings.
 
 pub mod board;
 pub mod geometry;
+mod hints;
 mod rules;
 mod settings;
 mod setup;
@@ -161,6 +163,14 @@ impl Game for Halatafl {
                 reason: Reason::Agreement,
             });
         }
+    }
+
+    fn note(settings: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
+        hints::note(settings, before, after, turn)
+    }
+
+    fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
+        hints::hint(settings, state, violation)
     }
 
     fn standings(_settings: &Settings, state: &State) -> Vec<Standing> {

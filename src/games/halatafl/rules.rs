@@ -87,6 +87,19 @@ impl Jumper {
         false
     }
 
+    /// The jumps that count from `pos`, as (jumped point, landing), in direction order.
+    pub(crate) fn continuations(
+        &self,
+        pos: usize,
+        jumped: u64,
+    ) -> impl Iterator<Item = (usize, usize)> + '_ {
+        Bits(self.dirs as u64).filter_map(move |d| {
+            let (o, l) = self.hop(pos, d, jumped)?;
+            (self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)))
+                .then_some((o, l))
+        })
+    }
+
     /// Checks one written hop `p`x`q`; on success the jumped point.
     fn check_hop(&self, mine: u64, p: Square, q: Square, jumped: u64) -> Result<usize, Fault> {
         let df = q.file() as i8 - p.file() as i8;

@@ -1443,3 +1443,81 @@ fn judge_accepts_exactly_the_generated_turns() {
     }
     assert!(checked > 100_000, "{checked}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Hints and notes
+
+#[test]
+fn hints_say_what_was_possible() {
+    let comp = with(|s| s.capture = Capture::Compulsory);
+    let st = pos(&comp, "Md4 Mf4 Mg2 md5 mf5 mb7", 'w');
+    assert_eq!(
+        Halatafl::hint(&comp, &st, &err(&comp, &st, "g2-g3")).as_deref(),
+        Some("white could capture with d4xd6 or f4xf6")
+    );
+    let st = pos(&comp, "Md2 md3 md5 mb7", 'w');
+    assert_eq!(
+        Halatafl::hint(&comp, &st, &err(&comp, &st, "d2xd4")).as_deref(),
+        Some("the chain could go on: d2xd4xd6")
+    );
+    let s = Settings::default();
+    let mut st = pos(&s, "Md4 Mf4 Mg2 md5 mf5 mb7", 'w');
+    ok(&s, &mut st, "g2-g3");
+    assert_eq!(
+        Halatafl::hint(&s, &st, &err(&s, &st, "huff g3 b7-b6")).as_deref(),
+        Some("black may huff d4 or f4")
+    );
+    assert_eq!(
+        Halatafl::hint(&s, &st, &err(&s, &st, "huff d4")).as_deref(),
+        Some("write a move after the huff, such as `huff d4 f5xf3`, `huff d4 d5-d4` or `huff d4 d5-c5` (5 more)")
+    );
+    let mut st = pos(&s, "Md4 md5 mb7", 'w');
+    ok(&s, &mut st, "d4-c4");
+    assert_eq!(
+        Halatafl::hint(&s, &st, &err(&s, &st, "huff c4 b7-b6")).as_deref(),
+        Some("write `huff c4` alone")
+    );
+    let st = pos(&s, "Me3 mb7", 'w');
+    assert_eq!(
+        Halatafl::hint(&s, &st, &err(&s, &st, "e3-e2")).as_deref(),
+        Some("the man on e3 can play e3-d3, e3-f3, e3-d4 or e3-e4")
+    );
+    let st = pos(&s, "Mf6 mb6", 'w');
+    assert_eq!(
+        Halatafl::hint(&s, &st, &err(&s, &st, "f6-g7=E")).as_deref(),
+        Some("write =K, or no marker")
+    );
+}
+
+#[test]
+fn notes_on_turns_that_fail_to_capture() {
+    let s = Settings::default();
+    let before = pos(&s, "Md4 Mg2 Mf4 md5 mf5 mb7", 'w');
+    let mut st = before;
+    ok(&s, &mut st, "g2-g3");
+    assert_eq!(
+        Halatafl::note(&s, &before, &st, &turn("g2-g3")).as_deref(),
+        Some("white failed to capture (d4xd6 or f4xf6 was possible); black may huff d4 or f4")
+    );
+    let mut st = before;
+    ok(&s, &mut st, "f4xf6");
+    assert_eq!(Halatafl::note(&s, &before, &st, &turn("f4xf6")), None);
+    let before = pos(&s, "Md2 md3 md5 Mf4 mf5 mb7", 'w');
+    let mut st = before;
+    ok(&s, &mut st, "d2xd4");
+    assert_eq!(
+        Halatafl::note(&s, &before, &st, &turn("d2xd4")).as_deref(),
+        Some("white stopped the chain on d4 though it could jump on (d4xd6 was possible); black may huff d4")
+    );
+    // No huff to offer once the failing turn has ended the game.
+    let q = with(|s| s.quiet_limit = 1);
+    let mut before = pos(&q, "Md3 Md4 Mg2 md5 mb7", 'b');
+    ok(&q, &mut before, "b7-b6");
+    let mut st = before;
+    ok(&q, &mut st, "g2-g3");
+    drawn(&q, &st, "quiet-limit", "quiet-limit");
+    assert_eq!(
+        Halatafl::note(&q, &before, &st, &turn("g2-g3")).as_deref(),
+        Some("white failed to capture (d4xd6 was possible)")
+    );
+}
