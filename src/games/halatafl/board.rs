@@ -4,7 +4,8 @@ use super::geometry::THRONES;
 use crate::games::Seat;
 use crate::notation::halatafl::Square;
 
-/// A piece's rank.
+/// A piece's rank in the spec's sense ("a piece keeps its rank for the whole turn"):
+/// man, king or emperor. Not to be confused with a board rank ([`Square::rank`]).
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum Rank {
     Man,
@@ -27,6 +28,7 @@ impl Rank {
 pub struct Piece {
     /// `Seat(0)` white, `Seat(1)` black.
     pub seat: Seat,
+    /// Man, king or emperor.
     pub rank: Rank,
 }
 

@@ -4,10 +4,10 @@
 //! - [`geometry`]: the board's lines for every `diagonals`/`men` setting, built at
 //!   compile time.
 //! - [`board`]: bitboards, the position [`State`] and its read accessors.
-//! - [`rules`]: legal turns, judging and applying a turn, the end checks.
-//! - [`setup`]: the setup notation.
+//! - `rules`: legal turns, judging and applying a turn, the end checks.
+//! - `setup`: the setup notation.
 //! - [`violation`]: illegal turns, each citing one rule.
-//! - [`hints`]: hints and notes for rulings.
+//! - `hints`: hints and notes for rulings.
 
 pub mod board;
 pub mod geometry;
