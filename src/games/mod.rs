@@ -15,7 +15,7 @@
 //! module's answer ([`Game::to_move`]), so extra turns, phases and seats that have left
 //! need nothing from the referee.
 
-// pub mod halatafl; (being written)
+pub mod halatafl;
 
 use std::fmt;
 

@@ -73,8 +73,9 @@ impl fmt::Display for Square {
 pub const MAX_PATH: usize = 24;
 
 /// The points of a move: the start, then every landing point. Fixed size and `Copy`, so
-/// legal-turn generation never allocates.
-#[derive(Copy, Clone, Eq, PartialEq, Hash)]
+/// legal-turn generation never allocates. Equality and hashing look at the points in use
+/// only (`pop` leaves the old point behind in the array).
+#[derive(Copy, Clone)]
 pub struct Path {
     len: u8,
     points: [Square; MAX_PATH],
@@ -113,6 +114,20 @@ impl Path {
     /// Number of hops (landings).
     pub fn hops(&self) -> usize {
         self.len as usize - 1
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Path) -> bool {
+        self.points() == other.points()
+    }
+}
+
+impl Eq for Path {}
+
+impl std::hash::Hash for Path {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.points().hash(state);
     }
 }
 
@@ -194,5 +209,303 @@ impl fmt::Display for Turn {
             }
         }
         Ok(())
+    }
+}
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/halatafl.pest"]
+    pub(super) struct TurnParser;
+}
+
+use grammar::{Rule, TurnParser};
+use pest::Parser;
+
+use super::TurnParse;
+
+/// What the parser wanted where it stopped, for [`TurnParse::NoTurn`].
+fn expected_text(rules: &[Rule]) -> String {
+    let has = |r: Rule| rules.contains(&r);
+    let text = if has(Rule::huff) || has(Rule::turn) || has(Rule::r#move) {
+        "a move such as `e3-d4` or `c5xe3`, or a huff such as `huff c3`"
+    } else if has(Rule::step_to) || has(Rule::jump_to) {
+        "`-` or `x` and the next point, as in `e3-d4` or `c5xe3`"
+    } else if has(Rule::gap) {
+        "a space and the point to huff, as in `huff c3`"
+    } else if has(Rule::square) {
+        "a point such as `d4`"
+    } else {
+        "a move such as `e3-d4` or `c5xe3`"
+    };
+    text.to_string()
+}
+
+/// Parses one Halatafl turn at the start of `input`. The turn's length never includes
+/// whitespace after it; what follows is the caller's business.
+pub fn parse_turn(input: &str) -> TurnParse<Turn> {
+    let mut pairs = match TurnParser::parse(Rule::turn, input) {
+        Ok(pairs) => pairs,
+        Err(err) => {
+            let at = match err.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((s, _)) => s,
+            };
+            let expected = match &err.variant {
+                pest::error::ErrorVariant::ParsingError { positives, .. } => {
+                    expected_text(positives)
+                }
+                pest::error::ErrorVariant::CustomError { .. } => expected_text(&[]),
+            };
+            return TurnParse::NoTurn { at, expected };
+        }
+    };
+    let Some(turn) = pairs.next() else {
+        return TurnParse::NoTurn {
+            at: 0,
+            expected: expected_text(&[]),
+        };
+    };
+    let len = turn.as_span().end();
+    let mut out = Turn {
+        huff: None,
+        mv: None,
+        promotion: None,
+    };
+    // The first point that does not exist, if any: (byte offset, length).
+    let mut bad: Option<(usize, usize)> = None;
+    let mut square = |pair: pest::iterators::Pair<'_, Rule>| -> Square {
+        let span = pair.as_span();
+        // `a07` or `a10` is grammatically a square, but no point of the board.
+        match Square::parse(span.as_str()) {
+            Some(sq) => sq,
+            None => {
+                if bad.is_none() {
+                    bad = Some((span.start(), span.end() - span.start()));
+                }
+                Square(0)
+            }
+        }
+    };
+    for part in turn.into_inner() {
+        match part.as_rule() {
+            Rule::huff => {
+                if let Some(sq) = part.into_inner().find(|p| p.as_rule() == Rule::square) {
+                    out.huff = Some(square(sq));
+                }
+            }
+            Rule::r#move => {
+                let mut inner = part.into_inner();
+                let Some(first) = inner.next() else { continue };
+                let from = square(first);
+                let mut path = Path::new(from);
+                let mut step_to = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::step_to => {
+                            if let Some(sq) = p.into_inner().next() {
+                                step_to = Some(square(sq));
+                            }
+                        }
+                        Rule::jump_to => {
+                            let at = p.as_span().start();
+                            if let Some(sq) = p.into_inner().next() {
+                                let to = square(sq);
+                                if !path.push(to) {
+                                    return TurnParse::NoTurn {
+                                        at,
+                                        expected: format!(
+                                            "the end of the chain (a chain names at most {MAX_PATH} points)"
+                                        ),
+                                    };
+                                }
+                            }
+                        }
+                        Rule::marker => {
+                            out.promotion = match p.as_str() {
+                                "=K" => Some(Promotion::King),
+                                _ => Some(Promotion::Emperor),
+                            };
+                        }
+                        _ => {}
+                    }
+                }
+                out.mv = Some(match step_to {
+                    Some(to) => Move::Step { from, to },
+                    None => Move::Jump(path),
+                });
+            }
+            _ => {}
+        }
+    }
+    match bad {
+        Some((at, address_len)) => TurnParse::BadAddress {
+            len,
+            at,
+            address_len,
+        },
+        None => TurnParse::Turn(out, len),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    fn turn(input: &str) -> (Turn, usize) {
+        match parse_turn(input) {
+            TurnParse::Turn(t, len) => (t, len),
+            other => panic!("{input:?} did not parse: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn step_and_display() {
+        let (t, len) = turn("e3-d4");
+        assert_eq!(len, 5);
+        assert_eq!(t.huff, None);
+        assert_eq!(
+            t.mv,
+            Some(Move::Step {
+                from: sq("e3"),
+                to: sq("d4")
+            })
+        );
+        assert_eq!(t.promotion, None);
+        assert_eq!(t.to_string(), "e3-d4");
+    }
+
+    #[test]
+    fn jump_chain_with_marker() {
+        let (t, len) = turn("c5xe3xg1=K {comment}");
+        assert_eq!(len, 10);
+        let Some(Move::Jump(path)) = t.mv else {
+            panic!("not a jump: {t:?}")
+        };
+        assert_eq!(path.points(), &[sq("c5"), sq("e3"), sq("g1")]);
+        assert_eq!(t.promotion, Some(Promotion::King));
+        assert_eq!(t.to_string(), "c5xe3xg1=K");
+        let (t, _) = turn("a1-a6=E");
+        assert_eq!(t.promotion, Some(Promotion::Emperor));
+    }
+
+    #[test]
+    fn huff_then_move_over_any_whitespace() {
+        for (input, len) in [
+            ("huff c3 e5-e4", 13),
+            ("huff\tc3\n e5-e4  ", 14),
+            ("huff c3\r\ne5-e4", 14),
+        ] {
+            let (t, l) = turn(input);
+            assert_eq!(l, len, "{input:?}");
+            assert_eq!(t.huff, Some(sq("c3")));
+            assert_eq!(t.to_string(), "huff c3 e5-e4");
+        }
+    }
+
+    #[test]
+    fn huff_alone_excludes_trailing_whitespace() {
+        let (t, len) = turn("huff c3   ");
+        assert_eq!(len, 7);
+        assert_eq!(t.huff, Some(sq("c3")));
+        assert_eq!(t.mv, None);
+        assert_eq!(t.to_string(), "huff c3");
+        // What follows and is not a move belongs to the caller.
+        let (t, len) = turn("huff c3 2. e3-d4");
+        assert_eq!((t.mv, len), (None, 7));
+    }
+
+    #[test]
+    fn a_prefix_only() {
+        assert_eq!(turn("e3-d4!? 2... c5xe3").1, 5);
+        assert_eq!(turn("e3-d4=Q").1, 5);
+        assert_eq!(turn("c5xe3x").1, 5);
+    }
+
+    #[test]
+    fn bad_addresses() {
+        assert_eq!(
+            parse_turn("h9-a1"),
+            TurnParse::BadAddress {
+                len: 5,
+                at: 0,
+                address_len: 2
+            }
+        );
+        assert_eq!(
+            parse_turn("a1xa0"),
+            TurnParse::BadAddress {
+                len: 5,
+                at: 3,
+                address_len: 2
+            }
+        );
+        assert_eq!(
+            parse_turn("huff c3 e5xe10"),
+            TurnParse::BadAddress {
+                len: 14,
+                at: 11,
+                address_len: 3
+            }
+        );
+        assert_eq!(
+            parse_turn("huff z3"),
+            TurnParse::BadAddress {
+                len: 7,
+                at: 5,
+                address_len: 2
+            }
+        );
+    }
+
+    #[test]
+    fn no_turn() {
+        let no = |input: &str| match parse_turn(input) {
+            TurnParse::NoTurn { at, expected } => (at, expected),
+            other => panic!("{input:?} parsed: {other:?}"),
+        };
+        let (at, expected) = no("");
+        assert_eq!(at, 0);
+        assert!(expected.contains("e3-d4"), "{expected}");
+        assert_eq!(no("E3-d4").0, 0);
+        assert_eq!(no("{x}").0, 0);
+        let (at, expected) = no("e3");
+        assert_eq!(at, 2);
+        assert!(expected.contains('-'), "{expected}");
+        assert_eq!(no("e3-").0, 3);
+        let (at, expected) = no("huff");
+        assert_eq!(at, 4);
+        assert!(expected.contains("huff c3"), "{expected}");
+        assert_eq!(no("huff ").0, 5);
+    }
+
+    #[test]
+    fn path_equality_ignores_popped_points() {
+        let mut a = Path::new(sq("c3"));
+        a.push(sq("c5"));
+        a.push(sq("e5"));
+        a.pop();
+        let mut b = Path::new(sq("c3"));
+        b.push(sq("c5"));
+        assert_eq!(a, b);
+        a.pop();
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn overlong_chain_is_refused() {
+        let mut text = String::from("a1");
+        for _ in 0..MAX_PATH {
+            text.push_str("xa3xa1");
+        }
+        assert!(matches!(parse_turn(&text), TurnParse::NoTurn { .. }));
+        let mut ok = String::from("a1");
+        for i in 0..(MAX_PATH - 1) {
+            ok.push_str(if i % 2 == 0 { "xa3" } else { "xa1" });
+        }
+        assert!(matches!(parse_turn(&ok), TurnParse::Turn(..)));
     }
 }

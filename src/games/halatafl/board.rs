@@ -1,0 +1,247 @@
+//! Pieces on the board, as bitboards, and the position ([`State`]).
+
+use super::geometry::THRONES;
+use crate::games::Seat;
+use crate::notation::halatafl::Square;
+
+/// A piece's rank in the spec's sense ("a piece keeps its rank for the whole turn"):
+/// man, king or emperor. Not to be confused with a board rank ([`Square::rank`]).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Rank {
+    Man,
+    King,
+    Emperor,
+}
+
+impl Rank {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rank::Man => "man",
+            Rank::King => "king",
+            Rank::Emperor => "emperor",
+        }
+    }
+}
+
+/// A piece as a diagram draws it.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Piece {
+    /// `Seat(0)` white, `Seat(1)` black.
+    pub seat: Seat,
+    /// Man, king or emperor.
+    pub rank: Rank,
+}
+
+/// The pieces: one bitboard per seat, and the kings and emperors among them (disjoint).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct Board {
+    pub(crate) side: [u64; 2],
+    pub(crate) kings: u64,
+    pub(crate) emperors: u64,
+}
+
+impl Board {
+    #[inline]
+    pub(crate) fn occ(&self) -> u64 {
+        self.side[0] | self.side[1]
+    }
+
+    /// The rank of the piece on point `i` (a man where there is none).
+    #[inline]
+    pub(crate) fn rank_at(&self, i: usize) -> Rank {
+        let b = 1u64 << i;
+        if self.emperors & b != 0 {
+            Rank::Emperor
+        } else if self.kings & b != 0 {
+            Rank::King
+        } else {
+            Rank::Man
+        }
+    }
+
+    #[inline]
+    pub(crate) fn owner(&self, i: usize) -> Option<usize> {
+        let b = 1u64 << i;
+        if self.side[0] & b != 0 {
+            Some(0)
+        } else if self.side[1] & b != 0 {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    /// Removes every piece on the points of `mask`.
+    #[inline]
+    pub(crate) fn clear(&mut self, mask: u64) {
+        self.side[0] &= !mask;
+        self.side[1] &= !mask;
+        self.kings &= !mask;
+        self.emperors &= !mask;
+    }
+
+    #[inline]
+    pub(crate) fn put(&mut self, i: usize, side: usize, rank: Rank) {
+        let b = 1u64 << i;
+        self.clear(b);
+        self.side[side] |= b;
+        match rank {
+            Rank::Man => {}
+            Rank::King => self.kings |= b,
+            Rank::Emperor => self.emperors |= b,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn count(&self, side: usize) -> u32 {
+        self.side[side].count_ones()
+    }
+
+    /// The men of a seat.
+    #[inline]
+    pub(crate) fn men(&self, side: usize) -> u64 {
+        self.side[side] & !(self.kings | self.emperors)
+    }
+
+    /// The piece on a point.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let i = square.index();
+        self.owner(i).map(|s| Piece {
+            seat: Seat(s as u8),
+            rank: self.rank_at(i),
+        })
+    }
+
+    /// The normal start: white on ranks 1–3 but a1 and g1, and e4 f4 g4; black on ranks
+    /// 5–7 but a7 and g7, and a4 b4 c4.
+    pub(crate) fn start() -> Board {
+        let rank = |r: u32| 0x7Fu64 << (7 * r);
+        let white = (rank(0) | rank(1) | rank(2) | (0b111_0000 << 21)) & !THRONES[0];
+        let black = (rank(4) | rank(5) | rank(6) | (0b000_0111 << 21)) & !THRONES[1];
+        Board {
+            side: [white, black],
+            kings: 0,
+            emperors: 0,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Reason {
+    CaptureAll,
+    ReduceTo,
+    Thrones,
+    QuietLimit,
+    NoMoves,
+    Resignation,
+    Agreement,
+}
+
+impl Reason {
+    /// The reason word of [`crate::games::End`].
+    pub fn word(self) -> &'static str {
+        match self {
+            Reason::CaptureAll => "capture-all",
+            Reason::ReduceTo => "reduce-to",
+            Reason::Thrones => "thrones",
+            Reason::QuietLimit => "quiet-limit",
+            Reason::NoMoves => "no-moves",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+        }
+    }
+
+    /// The rule that ended the game, if a rule did.
+    pub fn rule(self) -> Option<&'static str> {
+        match self {
+            Reason::CaptureAll => Some("win-capture-all"),
+            Reason::ReduceTo => Some("win-reduce-to"),
+            Reason::Thrones => Some("win-thrones"),
+            Reason::QuietLimit => Some("quiet-limit"),
+            Reason::NoMoves => Some("no-moves"),
+            Reason::Resignation | Reason::Agreement => None,
+        }
+    }
+}
+
+/// How a game ended: the winner (none for a draw) and why.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Ending {
+    pub winner: Option<Seat>,
+    pub reason: Reason,
+}
+
+/// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count and,
+/// once the game is over, how it ended.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct State {
+    pub(crate) board: Board,
+    /// 0 white, 1 black.
+    pub(crate) to_move: u8,
+    /// Pieces of the seat not to move that the seat to move may huff this turn.
+    pub(crate) huffable: u64,
+    /// Turns in a row without capture, huff or promotion.
+    pub(crate) quiet: u32,
+    pub(crate) end: Option<Ending>,
+}
+
+impl State {
+    /// The piece on a point, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board.piece_at(square)
+    }
+    /// The seat to move (also after the game ended: the seat that would have moved).
+    pub fn to_move(&self) -> Seat {
+        Seat(self.to_move)
+    }
+    /// Bitboard of a seat's pieces (bit = [`Square::index`]).
+    pub fn pieces(&self, seat: Seat) -> u64 {
+        self.board.side[(seat.0 & 1) as usize]
+    }
+    /// Bitboard of the kings of both seats.
+    pub fn kings(&self) -> u64 {
+        self.board.kings
+    }
+    /// Bitboard of the emperors of both seats.
+    pub fn emperors(&self) -> u64 {
+        self.board.emperors
+    }
+    /// How many pieces a seat has on the board.
+    pub fn count(&self, seat: Seat) -> u32 {
+        self.pieces(seat).count_ones()
+    }
+    /// Bitboard of the pieces the seat to move may huff this turn.
+    pub fn huffable(&self) -> u64 {
+        self.huffable
+    }
+    /// The points the seat to move may huff, sorted by name (file, then rank).
+    pub fn huffable_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        by_name(self.huffable)
+    }
+    /// Turns in a row without capture, huff or promotion.
+    pub fn quiet(&self) -> u32 {
+        self.quiet
+    }
+    /// How the game ended, if it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.end
+    }
+}
+
+/// Is this point a throne (a corner)?
+pub fn is_throne(square: Square) -> bool {
+    (THRONES[0] | THRONES[1]) & square.bit() != 0
+}
+
+/// The own thrones of a seat (white a1 g1, black a7 g7), as a bitboard.
+pub fn thrones_of(seat: Seat) -> u64 {
+    THRONES[(seat.0 & 1) as usize]
+}
+
+/// The points of a bitboard sorted by name: by file, then rank (`a7` before `c3`).
+pub fn by_name(mask: u64) -> impl Iterator<Item = Square> {
+    (0..7u8)
+        .flat_map(|f| (0..7u8).filter_map(move |r| Square::new(f, r)))
+        .filter(move |s| mask & s.bit() != 0)
+}

@@ -1,0 +1,175 @@
+//! The board's lines, computed once at compile time for every combination of the
+//! `diagonals` and `men` settings.
+//!
+//! Bit `i` of a bitboard is the point with [`Square::index`] `i` (`rank * 7 + file`).
+
+use crate::notation::halatafl::Square;
+
+/// Every point of the board.
+pub const FULL: u64 = (1u64 << 49) - 1;
+
+/// `NONE` in a neighbour table: no line in that direction.
+pub const NONE: u8 = u8::MAX;
+
+/// The eight directions as (file delta, rank delta): N, S, E, W, NE, NW, SE, SW.
+/// "North" is towards rank 7 (white's forward).
+pub const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// Directions (as a bit mask over [`DIRS`]) a white man may use: N, E, W, NE, NW.
+const WHITE_MAN: u8 = 0b0011_1101;
+/// Directions a black man may use: S, E, W, SE, SW.
+const BLACK_MAN: u8 = 0b1100_1110;
+/// Every direction.
+pub const ALL_DIRS: u8 = 0xFF;
+
+/// The thrones of each seat (white a1 g1, black a7 g7).
+pub const THRONES: [u64; 2] = [(1 << 0) | (1 << 6), (1 << 42) | (1 << 48)];
+
+/// The direction index of a (file, rank) delta whose components are in `-1..=1`.
+pub const fn dir_index(df: i8, dr: i8) -> Option<usize> {
+    let mut d = 0;
+    while d < 8 {
+        if DIRS[d].0 == df && DIRS[d].1 == dr {
+            return Some(d);
+        }
+        d += 1;
+    }
+    None
+}
+
+/// The lines of one `diagonals` setting and the directions of men under one `men`
+/// setting.
+#[derive(Debug)]
+pub struct Geometry {
+    /// `nb[point][dir]`: the neighbour joined to `point` by a line in direction `dir`,
+    /// or [`NONE`].
+    pub nb: [[u8; 8]; 49],
+    /// The directions a man of each seat may step and jump in (mask over [`DIRS`]).
+    pub man_dirs: [u8; 2],
+    /// The points a man of each seat may step to from each point (ignoring occupancy
+    /// and its own thrones).
+    pub man_step: [[u64; 49]; 2],
+    /// The points a king may step to from each point.
+    pub king_step: [u64; 49],
+}
+
+/// Is there a diagonal line from (`f`, `r`) to (`f + df`, `r + dr`)? `diagonals`:
+/// 0 = main, 1 = alquerque, 2 = none. Both points are on the board.
+const fn diagonal_line(diagonals: u8, f: i8, r: i8, df: i8, dr: i8) -> bool {
+    match diagonals {
+        // a1–g7 (file = rank) and a7–g1 (file + rank = 6), and only along them.
+        0 => (f == r && df == dr) || (f + r == 6 && df == -dr),
+        // Through every point whose file + rank is even (its diagonal neighbours are
+        // then even too).
+        1 => (f + r) % 2 == 0,
+        _ => false,
+    }
+}
+
+const fn build(diagonals: u8, men_any: bool) -> Geometry {
+    let mut nb = [[NONE; 8]; 49];
+    let mut p = 0;
+    while p < 49 {
+        let f = (p % 7) as i8;
+        let r = (p / 7) as i8;
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRS[d];
+            let (nf, nr) = (f + df, r + dr);
+            let on_board = nf >= 0 && nf < 7 && nr >= 0 && nr < 7;
+            let line = df == 0 || dr == 0 || diagonal_line(diagonals, f, r, df, dr);
+            if on_board && line {
+                nb[p][d] = (nr * 7 + nf) as u8;
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    let man_dirs = if men_any {
+        [ALL_DIRS, ALL_DIRS]
+    } else {
+        [WHITE_MAN, BLACK_MAN]
+    };
+    let mut man_step = [[0u64; 49]; 2];
+    let mut king_step = [0u64; 49];
+    let mut p = 0;
+    while p < 49 {
+        let mut d = 0;
+        while d < 8 {
+            let n = nb[p][d];
+            if n != NONE {
+                king_step[p] |= 1u64 << n;
+                let mut s = 0;
+                while s < 2 {
+                    if man_dirs[s] & (1 << d) != 0 {
+                        man_step[s][p] |= 1u64 << n;
+                    }
+                    s += 1;
+                }
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    Geometry {
+        nb,
+        man_dirs,
+        man_step,
+        king_step,
+    }
+}
+
+/// `GEOMETRY[diagonals][men]`: diagonals 0 = main, 1 = alquerque, 2 = none; men 0 =
+/// forward-sideways, 1 = any.
+pub static GEOMETRY: [[Geometry; 2]; 3] = [
+    [build(0, false), build(0, true)],
+    [build(1, false), build(1, true)],
+    [build(2, false), build(2, true)],
+];
+
+impl Geometry {
+    /// The neighbour of `p` along a line in direction `d`.
+    #[inline]
+    pub fn step(&self, p: usize, d: usize) -> Option<usize> {
+        let n = self.nb[p][d];
+        (n != NONE).then_some(n as usize)
+    }
+
+    /// Are `a` and `b` adjacent along a line of the board?
+    pub fn joined(&self, a: Square, b: Square) -> bool {
+        self.king_step[a.index()] & b.bit() != 0
+    }
+}
+
+/// Iterates the set bits of a bitboard as point indices, lowest first.
+#[derive(Copy, Clone)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+}
+
+/// The point of an index known to be on the board.
+#[inline]
+pub fn sq(i: usize) -> Square {
+    Square::from_index(i as u8).unwrap_or_else(|| unreachable!("point index {i} off the board"))
+}

@@ -1,0 +1,186 @@
+//! Halatafl (`spec/halatafl.md`): a checkers-like reconstruction on the 49-point
+//! Ballinderry board, with huffing, thrones, kings and (optionally) emperors.
+//!
+//! - [`geometry`]: the board's lines for every `diagonals`/`men` setting, built at
+//!   compile time.
+//! - [`board`]: bitboards, the position [`State`] and its read accessors.
+//! - `rules`: legal turns, judging and applying a turn, the end checks.
+//! - `setup`: the setup notation.
+//! - [`violation`]: illegal turns, each citing one rule.
+//! - `hints`: hints and notes for rulings.
+
+pub mod board;
+pub mod geometry;
+mod hints;
+mod rules;
+mod settings;
+mod setup;
+pub mod violation;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{by_name, is_throne, thrones_of, Ending, Piece, Rank, Reason, State};
+pub use settings::{
+    Capture, ContinueJumps, Diagonals, Men, NoMoves, Numbering, Settings, Win, SCHEMA,
+};
+pub use violation::{Fault, SetupFault, Violation};
+
+use crate::dice::Dice;
+use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
+use crate::notation::halatafl::{Square, Turn};
+use crate::ruleset::{Ruleset, Schema};
+
+/// The Halatafl rules module.
+pub struct Halatafl;
+
+static SEATS: [Seat; 2] = [Seat(0), Seat(1)];
+
+impl Settings {
+    /// Is there a line of the board between two adjacent points (for drawing the board)?
+    pub fn joined(&self, a: Square, b: Square) -> bool {
+        self.geo().joined(a, b)
+    }
+
+    /// Every line segment of the board (adjacent points joined by a line), each once.
+    pub fn lines(&self) -> impl Iterator<Item = (Square, Square)> + '_ {
+        let g = self.geo();
+        (0..49usize).flat_map(move |p| {
+            // N, E, NE, NW: each segment from its lower end.
+            [0usize, 2, 4, 5]
+                .into_iter()
+                .filter_map(move |d| Some((geometry::sq(p), geometry::sq(g.step(p, d)?))))
+        })
+    }
+}
+
+impl Halatafl {
+    /// The normal starting position with white to move (ignoring `first`).
+    pub fn start_position() -> State {
+        State {
+            board: board::Board::start(),
+            to_move: 0,
+            huffable: 0,
+            quiet: 0,
+            end: None,
+        }
+    }
+}
+
+impl Game for Halatafl {
+    const NAME: &'static str = "halatafl";
+    const SEATS: &'static [&'static str] = &["white", "black"];
+
+    type Settings = Settings;
+    type State = State;
+    type Turn = Turn;
+    type Violation = Violation;
+    type Chance = ();
+
+    fn schema() -> &'static Schema {
+        &SCHEMA
+    }
+
+    fn parse_turn(input: &str) -> TurnParse<Turn> {
+        crate::notation::halatafl::parse_turn(input)
+    }
+
+    fn settings(ruleset: &Ruleset) -> Settings {
+        Settings::from_ruleset(ruleset)
+    }
+
+    fn seats(_settings: &Settings) -> &[Seat] {
+        &SEATS
+    }
+
+    fn parse_setup(settings: &Settings, text: &str) -> Result<State, Violation> {
+        setup::parse(settings, text)
+    }
+
+    fn setup_string(_settings: &Settings, state: &State) -> String {
+        setup::write(state)
+    }
+
+    fn start(
+        settings: &Settings,
+        setup: Option<State>,
+        _tags: &dyn Tags,
+        _dice: Option<&mut Dice>,
+    ) -> Result<State, Violation> {
+        let mut st = match setup {
+            Some(st) => st,
+            None => State {
+                to_move: settings.first.0 & 1,
+                ..Halatafl::start_position()
+            },
+        };
+        if st.end.is_none() {
+            st.end = rules::end_at_start(settings, &st);
+        }
+        Ok(st)
+    }
+
+    fn status(_settings: &Settings, state: &State) -> Status {
+        match state.end {
+            None => Status::Playing {
+                to_move: Seat(state.to_move),
+            },
+            Some(e) => Status::Over(End {
+                winners: e.winner.map(SeatSet::only).unwrap_or(SeatSet::EMPTY),
+                draw: e.winner.is_none(),
+                reason: e.reason.word(),
+                rule: e.reason.rule(),
+            }),
+        }
+    }
+
+    fn legal_turns(settings: &Settings, state: &State, _chance: Option<&()>, out: &mut Vec<Turn>) {
+        rules::legal_turns(settings, state, out);
+    }
+
+    fn play(
+        settings: &Settings,
+        state: &mut State,
+        _chance: Option<&()>,
+        turn: &Turn,
+    ) -> Result<(), Violation> {
+        rules::play(settings, state, turn)
+    }
+
+    fn resign(_settings: &Settings, state: &mut State) {
+        if state.end.is_none() {
+            state.end = Some(Ending {
+                winner: Some(Seat(1 - (state.to_move & 1))),
+                reason: Reason::Resignation,
+            });
+        }
+    }
+
+    fn agree_draw(_settings: &Settings, state: &mut State) {
+        if state.end.is_none() {
+            state.end = Some(Ending {
+                winner: None,
+                reason: Reason::Agreement,
+            });
+        }
+    }
+
+    fn note(settings: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
+        hints::note(settings, before, after, turn)
+    }
+
+    fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
+        hints::hint(settings, state, violation)
+    }
+
+    fn standings(_settings: &Settings, state: &State) -> Vec<Standing> {
+        SEATS
+            .iter()
+            .map(|&seat| Standing {
+                seat,
+                value: state.count(seat) as i64,
+                unit: "pieces",
+            })
+            .collect()
+    }
+}

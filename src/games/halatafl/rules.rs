@@ -1,0 +1,719 @@
+//! The rules proper: legal-turn generation, judging and applying a turn, end checks.
+//!
+//! Everything works on bitboards and fixed-size [`Path`]s; nothing here allocates except
+//! by pushing into the caller's `out`.
+
+use super::board::{Board, Ending, Rank, Reason, State};
+use super::geometry::{dir_index, sq, Bits, Geometry, ALL_DIRS, FULL, THRONES};
+use super::settings::{Capture, ContinueJumps, NoMoves, Settings, Win};
+use super::violation::{Fault, Violation};
+use crate::games::Seat;
+use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn};
+
+/// One piece about to jump: what it may jump, where it may land and stop, and what
+/// landing promotes it. A piece keeps its rank for the whole turn, so this is fixed for
+/// the turn.
+pub(crate) struct Jumper {
+    g: &'static Geometry,
+    /// Directions it may jump in (mask over `DIRS`).
+    dirs: u8,
+    /// The enemy pieces (jumped ones included: they stay until the turn ends).
+    enemy: u64,
+    /// Every piece but the jumper itself: its starting point counts as empty.
+    occ: u64,
+    /// Points where it may not end its turn (a man's own thrones).
+    pub(crate) no_stop: u64,
+    /// Points whose landing promotes it (also in passing).
+    pub(crate) promo_at: u64,
+    /// What that promotion makes.
+    pub(crate) promo: Option<Promotion>,
+}
+
+impl Jumper {
+    pub(crate) fn new(s: &Settings, b: &Board, side: usize, from: usize) -> Jumper {
+        let g = s.geo();
+        let (dirs, no_stop, promo_at, promo) = match b.rank_at(from) {
+            Rank::Man => (
+                g.man_dirs[side],
+                THRONES[side],
+                if s.promotion { THRONES[1 - side] } else { 0 },
+                Some(Promotion::King),
+            ),
+            Rank::King => (
+                ALL_DIRS,
+                0,
+                if s.emperor { THRONES[side] } else { 0 },
+                Some(Promotion::Emperor),
+            ),
+            Rank::Emperor => (ALL_DIRS, 0, 0, None),
+        };
+        Jumper {
+            g,
+            dirs,
+            enemy: b.side[1 - side],
+            occ: b.occ() & !(1u64 << from),
+            no_stop,
+            promo_at,
+            promo,
+        }
+    }
+
+    /// The short jump from `pos` in direction `d`, if legal: (jumped point, landing).
+    #[inline]
+    fn hop(&self, pos: usize, d: usize, jumped: u64) -> Option<(usize, usize)> {
+        let over = self.g.step(pos, d)?;
+        let ob = 1u64 << over;
+        if self.enemy & ob == 0 || jumped & ob != 0 {
+            return None;
+        }
+        let land = self.g.step(over, d)?;
+        if self.occ & (1u64 << land) != 0 {
+            return None;
+        }
+        Some((over, land))
+    }
+
+    /// Can the piece, standing on `pos` with `jumped` already taken, make a jump that
+    /// counts? A jump onto a point where it may not stop (a man's own throne) counts only
+    /// if it can jump on from there.
+    pub(crate) fn can_continue(&self, pos: usize, jumped: u64) -> bool {
+        for d in Bits(self.dirs as u64) {
+            if let Some((o, l)) = self.hop(pos, d, jumped) {
+                if self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The jumps that count from `pos`, as (jumped point, landing), in direction order.
+    pub(crate) fn continuations(
+        &self,
+        pos: usize,
+        jumped: u64,
+    ) -> impl Iterator<Item = (usize, usize)> + '_ {
+        Bits(self.dirs as u64).filter_map(move |d| {
+            let (o, l) = self.hop(pos, d, jumped)?;
+            (self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)))
+                .then_some((o, l))
+        })
+    }
+
+    /// Checks one written hop `p`x`q`; on success the jumped point.
+    fn check_hop(&self, mine: u64, p: Square, q: Square, jumped: u64) -> Result<usize, Fault> {
+        let df = q.file() as i8 - p.file() as i8;
+        let dr = q.rank() as i8 - p.rank() as i8;
+        if !matches!(df.abs(), 0 | 2) || !matches!(dr.abs(), 0 | 2) || (df == 0 && dr == 0) {
+            return Err(Fault::NotShortJump);
+        }
+        let Some(d) = dir_index(df / 2, dr / 2) else {
+            return Err(Fault::NotShortJump);
+        };
+        if self.dirs & (1 << d) == 0 {
+            return Err(Fault::Backward);
+        }
+        let over = self.g.step(p.index(), d);
+        let Some(o) = over.filter(|&o| self.g.step(o, d) == Some(q.index())) else {
+            return Err(Fault::NoLine);
+        };
+        let ob = 1u64 << o;
+        if jumped & ob != 0 {
+            return Err(Fault::AlreadyJumped(sq(o)));
+        }
+        if mine & ob != 0 {
+            return Err(Fault::OwnPiece(sq(o)));
+        }
+        if self.enemy & ob == 0 {
+            return Err(Fault::NothingToJump(sq(o)));
+        }
+        if self.occ & q.bit() != 0 {
+            return Err(Fault::Occupied);
+        }
+        Ok(o)
+    }
+}
+
+/// Appends every legal chain of one piece, depth first in direction order. With
+/// `may_stop` every chain ending on a point where it may stop is legal (written before
+/// its extensions); otherwise only chains that cannot go on.
+struct Chains<'a> {
+    j: Jumper,
+    may_stop: bool,
+    huff: Option<Square>,
+    out: &'a mut Vec<Turn>,
+}
+
+impl Chains<'_> {
+    fn emit(&mut self, path: &Path, promoted: bool) {
+        self.out.push(Turn {
+            huff: self.huff,
+            mv: Some(Move::Jump(*path)),
+            promotion: if promoted { self.j.promo } else { None },
+        });
+    }
+
+    /// Returns whether a jump that counts goes on from `pos`.
+    fn walk(&mut self, pos: usize, jumped: u64, path: &mut Path, promoted: bool) -> bool {
+        let stop_ok = path.hops() > 0 && self.j.no_stop & (1u64 << pos) == 0;
+        if self.may_stop && stop_ok {
+            self.emit(path, promoted);
+        }
+        let mut more = false;
+        for d in Bits(self.j.dirs as u64) {
+            let Some((o, l)) = self.j.hop(pos, d, jumped) else {
+                continue;
+            };
+            if !path.push(sq(l)) {
+                continue;
+            }
+            let promo = promoted || self.j.promo_at & (1u64 << l) != 0;
+            let onward = self.walk(l, jumped | (1u64 << o), path, promo);
+            path.pop();
+            if self.j.no_stop & (1u64 << l) == 0 || onward {
+                more = true;
+            }
+        }
+        if !self.may_stop && stop_ok && !more {
+            self.emit(path, promoted);
+        }
+        more
+    }
+}
+
+/// Appends the legal chains of the piece on `from`.
+pub(crate) fn chains_from(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    from: usize,
+    huff: Option<Square>,
+    out: &mut Vec<Turn>,
+) {
+    let mut path = Path::new(sq(from));
+    let mut gen = Chains {
+        j: Jumper::new(s, b, side, from),
+        may_stop: s.chains_may_stop(),
+        huff,
+        out,
+    };
+    gen.walk(from, 0, &mut path, false);
+}
+
+/// The points an emperor on `i` may slide to.
+fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
+    let mut m = 0;
+    for d in 0..8 {
+        let mut p = i;
+        while let Some(n) = g.step(p, d) {
+            if occ & (1u64 << n) != 0 {
+                break;
+            }
+            m |= 1u64 << n;
+            p = n;
+        }
+    }
+    m
+}
+
+/// Appends every non-capturing move of `side`, pieces in point order, targets in point
+/// order.
+fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut Vec<Turn>) {
+    let g = s.geo();
+    let occ = b.occ();
+    let empty = !occ & FULL;
+    for i in Bits(b.side[side]) {
+        let (targets, promo_at, promo) = match b.rank_at(i) {
+            Rank::Man => (
+                g.man_step[side][i] & empty & !THRONES[side],
+                if s.promotion { THRONES[1 - side] } else { 0 },
+                Some(Promotion::King),
+            ),
+            Rank::King => (
+                g.king_step[i] & empty,
+                if s.emperor { THRONES[side] } else { 0 },
+                Some(Promotion::Emperor),
+            ),
+            Rank::Emperor => (slides(g, i, occ), 0, None),
+        };
+        for t in Bits(targets) {
+            out.push(Turn {
+                huff,
+                mv: Some(Move::Step {
+                    from: sq(i),
+                    to: sq(t),
+                }),
+                promotion: if promo_at & (1u64 << t) != 0 {
+                    promo
+                } else {
+                    None
+                },
+            });
+        }
+    }
+}
+
+/// Appends the legal moves of `side` on `b` (after `huff`, already removed from `b`):
+/// captures first, then, unless a capture is compulsory and possible, the other moves.
+pub(crate) fn moves(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    huff: Option<Square>,
+    out: &mut Vec<Turn>,
+) {
+    let before = out.len();
+    for i in Bits(b.side[side]) {
+        chains_from(s, b, side, i, huff, out);
+    }
+    if s.capture == Capture::Compulsory && out.len() > before {
+        return;
+    }
+    steps(s, b, side, huff, out);
+}
+
+/// Every legal turn of the seat to move: plain moves, then for each huffable point (by
+/// name) the huff alone if it wins, else the huff followed by each legal move.
+pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
+    if st.end.is_some() {
+        return;
+    }
+    let side = st.to_move as usize;
+    moves(s, &st.board, side, None, out);
+    for h in super::board::by_name(st.huffable) {
+        let mut b = st.board;
+        b.clear(h.bit());
+        if wins(s, &b, side).is_some() {
+            out.push(Turn {
+                huff: Some(h),
+                mv: None,
+                promotion: None,
+            });
+        } else {
+            moves(s, &b, side, Some(h), out);
+        }
+    }
+}
+
+/// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
+/// search stops at the first.
+pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
+    let mut m = 0;
+    for i in Bits(b.side[side]) {
+        if Jumper::new(s, b, side, i).can_continue(i, 0) {
+            m |= 1u64 << i;
+            if first_only {
+                break;
+            }
+        }
+    }
+    m
+}
+
+/// Does `side` have any legal move on `b` (no huff)? Any step or any capture will do:
+/// whatever the settings, one of them is legal when it exists.
+pub(crate) fn has_move(s: &Settings, b: &Board, side: usize) -> bool {
+    let g = s.geo();
+    let empty = !b.occ() & FULL;
+    for i in Bits(b.men(side)) {
+        if g.man_step[side][i] & empty & !THRONES[side] != 0 {
+            return true;
+        }
+    }
+    for i in Bits(b.side[side] & (b.kings | b.emperors)) {
+        if g.king_step[i] & empty != 0 {
+            return true;
+        }
+    }
+    capturers(s, b, side, true) != 0
+}
+
+/// Does `side`, to move with these huffable points, have a legal turn?
+pub(crate) fn has_turn(s: &Settings, b: &Board, side: usize, huffable: u64) -> bool {
+    if has_move(s, b, side) {
+        return true;
+    }
+    Bits(huffable).any(|h| {
+        let mut after = *b;
+        after.clear(1u64 << h);
+        wins(s, &after, side).is_some() || has_move(s, &after, side)
+    })
+}
+
+/// Has `side` met the win condition on `b`?
+pub(crate) fn wins(s: &Settings, b: &Board, side: usize) -> Option<Reason> {
+    let opp = 1 - side;
+    match s.win {
+        Win::CaptureAll => (b.count(opp) == 0).then_some(Reason::CaptureAll),
+        Win::ReduceTo(n) => (b.count(opp) <= n as u32).then_some(Reason::ReduceTo),
+        Win::Thrones(n) => {
+            ((b.side[side] & THRONES[opp]).count_ones() >= n as u32).then_some(Reason::Thrones)
+        }
+    }
+}
+
+/// The end checks after `mover`'s turn, in the spec's order: win, quiet-limit, no-moves.
+/// `st` is the position after the turn (the other seat to move).
+pub(crate) fn end_after_turn(s: &Settings, st: &State, mover: usize) -> Option<Ending> {
+    if let Some(reason) = wins(s, &st.board, mover) {
+        return Some(Ending {
+            winner: Some(Seat(mover as u8)),
+            reason,
+        });
+    }
+    quiet_and_no_moves(s, st, mover)
+}
+
+fn quiet_and_no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> {
+    if s.quiet_limit > 0 && st.quiet >= 2 * s.quiet_limit {
+        return Some(Ending {
+            winner: None,
+            reason: Reason::QuietLimit,
+        });
+    }
+    let next = st.to_move as usize;
+    if !has_turn(s, &st.board, next, st.huffable) {
+        return Some(Ending {
+            winner: match s.no_moves {
+                NoMoves::Loses => Some(Seat(mover as u8)),
+                NoMoves::Draw => None,
+            },
+            reason: Reason::NoMoves,
+        });
+    }
+    None
+}
+
+/// The end checks of a starting position: the win condition of the seat that moved last
+/// (the one not to move), then of the seat to move, then quiet-limit and no-moves.
+pub(crate) fn end_at_start(s: &Settings, st: &State) -> Option<Ending> {
+    let last = 1 - st.to_move as usize;
+    for side in [last, 1 - last] {
+        if let Some(reason) = wins(s, &st.board, side) {
+            return Some(Ending {
+                winner: Some(Seat(side as u8)),
+                reason,
+            });
+        }
+    }
+    quiet_and_no_moves(s, st, last)
+}
+
+/// A move judged legal: the board after it and what the next turn may huff.
+pub(crate) struct Judged {
+    pub board: Board,
+    pub huffable: u64,
+    /// Captured or promoted (resets the quiet count).
+    pub eventful: bool,
+}
+
+/// Checks a man's or king's step, or an emperor's move, from `from` to `to`.
+fn check_step(
+    g: &Geometry,
+    b: &Board,
+    side: usize,
+    rank: Rank,
+    from: Square,
+    to: Square,
+) -> Result<(), Fault> {
+    let occ = b.occ();
+    let df = to.file() as i8 - from.file() as i8;
+    let dr = to.rank() as i8 - from.rank() as i8;
+    match rank {
+        Rank::Man | Rank::King => {
+            if df.abs() > 1 || dr.abs() > 1 || (df == 0 && dr == 0) {
+                return Err(Fault::NotAdjacent);
+            }
+            let d = dir_index(df, dr).ok_or(Fault::NotAdjacent)?;
+            if rank == Rank::Man && g.man_dirs[side] & (1 << d) == 0 {
+                return Err(Fault::Backward);
+            }
+            if g.step(from.index(), d) != Some(to.index()) {
+                return Err(Fault::NoLine);
+            }
+        }
+        Rank::Emperor => {
+            if (df == 0 && dr == 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+                return Err(Fault::NotStraight);
+            }
+            let d = dir_index(df.signum(), dr.signum()).ok_or(Fault::NotStraight)?;
+            let k = df.abs().max(dr.abs());
+            let mut p = from.index();
+            for n in 1..=k {
+                let Some(next) = g.step(p, d) else {
+                    return Err(Fault::NoLine);
+                };
+                if n < k && occ & (1u64 << next) != 0 {
+                    return Err(Fault::Blocked(sq(next)));
+                }
+                p = next;
+            }
+        }
+    }
+    if occ & to.bit() != 0 {
+        return Err(Fault::Occupied);
+    }
+    Ok(())
+}
+
+/// The violation of a bad hop (`h` 0-based) by a piece of `rank`: the shape of a king's
+/// or emperor's jump is theirs; otherwise the first hop breaks `jump`, a later one
+/// `multi-jump`.
+fn hop_violation(
+    seat: Seat,
+    rank: Rank,
+    h: usize,
+    from: Square,
+    to: Square,
+    fault: Fault,
+) -> Violation {
+    let shape = matches!(fault, Fault::NotShortJump | Fault::NoLine | Fault::Backward);
+    match (rank, shape) {
+        (Rank::King, true) => Violation::KingMove {
+            seat,
+            from,
+            to,
+            jump: true,
+            fault,
+        },
+        (Rank::Emperor, true) => Violation::EmperorMove {
+            seat,
+            from,
+            to,
+            jump: true,
+            fault,
+        },
+        _ if h == 0 => Violation::Jump {
+            seat,
+            rank,
+            from,
+            to,
+            fault,
+        },
+        _ => Violation::MultiJump {
+            seat,
+            rank,
+            hop: (h + 1).min(u8::MAX as usize) as u8,
+            from,
+            to,
+            fault,
+        },
+    }
+}
+
+/// Judges the move of `side` on `b` (any huff already applied) and its marker, in the
+/// spec's order: the move's shape, own-throne, compulsory-capture, continue-jumps, the
+/// marker. On success, the board after it.
+pub(crate) fn judge_move(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    mv: &Move,
+    marker: Option<Promotion>,
+) -> Result<Judged, Violation> {
+    let seat = Seat(side as u8);
+    let from = mv.from();
+    let fi = from.index();
+    if b.side[side] & from.bit() == 0 {
+        return Err(match mv {
+            Move::Step { .. } => Violation::NoPieceToStep { seat, at: from },
+            Move::Jump(_) => Violation::NoPieceToJump { seat, at: from },
+        });
+    }
+    let rank = b.rank_at(fi);
+    let (to, promo, huffable, captured) = match mv {
+        Move::Step { to, .. } => {
+            let to = *to;
+            if let Err(fault) = check_step(s.geo(), b, side, rank, from, to) {
+                return Err(match rank {
+                    Rank::Man => Violation::Step {
+                        seat,
+                        from,
+                        to,
+                        fault,
+                    },
+                    Rank::King => Violation::KingMove {
+                        seat,
+                        from,
+                        to,
+                        jump: false,
+                        fault,
+                    },
+                    Rank::Emperor => Violation::EmperorMove {
+                        seat,
+                        from,
+                        to,
+                        jump: false,
+                        fault,
+                    },
+                });
+            }
+            if rank == Rank::Man && THRONES[side] & to.bit() != 0 {
+                return Err(Violation::OwnThrone { seat, at: to });
+            }
+            let mut huffable = 0;
+            if s.capture != Capture::Optional {
+                let caps = capturers(s, b, side, s.capture == Capture::Compulsory);
+                if caps != 0 {
+                    if s.capture == Capture::Compulsory {
+                        return Err(Violation::CompulsoryCapture { seat, from, to });
+                    }
+                    // The pieces that could capture, followed to where they moved.
+                    huffable = if caps & from.bit() != 0 {
+                        (caps & !from.bit()) | to.bit()
+                    } else {
+                        caps
+                    };
+                }
+            }
+            let promo = match rank {
+                Rank::Man if s.promotion && THRONES[1 - side] & to.bit() != 0 => {
+                    Some(Promotion::King)
+                }
+                Rank::King if s.emperor && THRONES[side] & to.bit() != 0 => {
+                    Some(Promotion::Emperor)
+                }
+                _ => None,
+            };
+            (to, promo, huffable, 0u64)
+        }
+        Move::Jump(path) => {
+            let j = Jumper::new(s, b, side, fi);
+            let mine = b.side[side] & !from.bit();
+            let points = path.points();
+            if points.len() < 2 {
+                return Err(Violation::Jump {
+                    seat,
+                    rank,
+                    from,
+                    to: from,
+                    fault: Fault::NotShortJump,
+                });
+            }
+            let mut jumped = 0u64;
+            let mut promoted = false;
+            for (h, w) in points.windows(2).enumerate() {
+                match j.check_hop(mine, w[0], w[1], jumped) {
+                    Ok(o) => {
+                        jumped |= 1u64 << o;
+                        promoted |= j.promo_at & w[1].bit() != 0;
+                    }
+                    Err(fault) => return Err(hop_violation(seat, rank, h, w[0], w[1], fault)),
+                }
+            }
+            let end = path.to();
+            if j.no_stop & end.bit() != 0 {
+                return Err(Violation::OwnThrone { seat, at: end });
+            }
+            let mut huffable = 0;
+            if s.continue_jumps == ContinueJumps::Compulsory && j.can_continue(end.index(), jumped)
+            {
+                if s.capture == Capture::CompulsoryHuff {
+                    // Stopped early: only this piece may be huffed.
+                    huffable = end.bit();
+                } else {
+                    return Err(Violation::ContinueJumps {
+                        seat,
+                        rank,
+                        path: *path,
+                    });
+                }
+            }
+            let promo = if promoted { j.promo } else { None };
+            (end, promo, huffable, jumped)
+        }
+    };
+    if let Some(m) = marker {
+        if Some(m) != promo {
+            return Err(match m {
+                Promotion::King => Violation::KingMarker {
+                    seat,
+                    actual: promo,
+                },
+                Promotion::Emperor => Violation::EmperorMarker {
+                    seat,
+                    actual: promo,
+                },
+            });
+        }
+    }
+    let mut board = *b;
+    board.clear(captured | from.bit());
+    let new_rank = match promo {
+        Some(Promotion::King) => Rank::King,
+        Some(Promotion::Emperor) => Rank::Emperor,
+        None => rank,
+    };
+    board.put(to.index(), side, new_rank);
+    Ok(Judged {
+        board,
+        huffable,
+        eventful: captured != 0 || promo.is_some(),
+    })
+}
+
+/// Judges a whole turn (huff, then move) and, when legal, applies it and runs the end
+/// checks. On a violation `st` is unchanged.
+pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Violation> {
+    if st.end.is_some() {
+        return Err(Violation::GameOver);
+    }
+    let side = st.to_move as usize;
+    let seat = Seat(st.to_move);
+    let mut b = st.board;
+    let huffed = turn.huff.is_some();
+    if let Some(h) = turn.huff {
+        if st.huffable == 0 {
+            return Err(Violation::NoHuffRight { seat, at: h });
+        }
+        if st.huffable & h.bit() == 0 {
+            return Err(Violation::NotHuffable { seat, at: h });
+        }
+        b.clear(h.bit());
+        if let Some(reason) = wins(s, &b, side) {
+            // A huff that wins ends the game at once: the turn is the huff alone.
+            if turn.mv.is_some() {
+                return Err(Violation::MoveAfterWinningHuff { seat, at: h });
+            }
+            match turn.promotion {
+                Some(Promotion::King) => return Err(Violation::KingMarker { seat, actual: None }),
+                Some(Promotion::Emperor) => {
+                    return Err(Violation::EmperorMarker { seat, actual: None })
+                }
+                None => {}
+            }
+            *st = State {
+                board: b,
+                to_move: 1 - st.to_move,
+                huffable: 0,
+                quiet: 0,
+                end: Some(Ending {
+                    winner: Some(seat),
+                    reason,
+                }),
+            };
+            return Ok(());
+        }
+        if turn.mv.is_none() {
+            return Err(Violation::HuffAlone { seat, at: h });
+        }
+    }
+    let Some(mv) = &turn.mv else {
+        return Err(Violation::EmptyTurn { seat });
+    };
+    let judged = judge_move(s, &b, side, mv, turn.promotion)?;
+    let mut next = State {
+        board: judged.board,
+        to_move: 1 - st.to_move,
+        huffable: judged.huffable,
+        quiet: if huffed || judged.eventful {
+            0
+        } else {
+            st.quiet.saturating_add(1)
+        },
+        end: None,
+    };
+    next.end = end_after_turn(s, &next, side);
+    *st = next;
+    Ok(())
+}
