@@ -55,7 +55,9 @@ fn playouts<G: Game>(ruleset: &str, budget: Duration, max_turns: usize) -> (u64,
 }
 
 fn main() {
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
     println!("machine: {cores} cores available; every figure is one core");
     for rs in ["halatafl", "halatafl-emperor", "halatafl-orthogonal"] {
         let (games, turns, t) = playouts::<Halatafl>(rs, Duration::from_secs(3), 1000);

@@ -26,7 +26,11 @@ impl Bot {
             .expect("referee play starts");
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot { child, stdin, stdout }
+        Bot {
+            child,
+            stdin,
+            stdout,
+        }
     }
     /// Sends one line and reads exactly one answer line.
     fn send(&mut self, line: &str) -> Value {
@@ -34,7 +38,8 @@ impl Bot {
         self.stdin.flush().unwrap();
         let mut answer = String::new();
         self.stdout.read_line(&mut answer).unwrap();
-        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("not one JSON line: {answer:?}: {e}"))
+        serde_json::from_str(&answer)
+            .unwrap_or_else(|e| panic!("not one JSON line: {answer:?}: {e}"))
     }
 }
 
@@ -51,7 +56,10 @@ fn scripted_session() {
     assert_eq!(status["turn"], 1);
 
     let moves = bot.send(":moves");
-    assert_eq!(moves["moves"], serde_json::json!(["c3-d4", "d3-d4", "e3-d4", "e4-d4"]));
+    assert_eq!(
+        moves["moves"],
+        serde_json::json!(["c3-d4", "d3-d4", "e3-d4", "e4-d4"])
+    );
 
     let a = bot.send("e3-d4");
     assert_eq!(a["ok"], true, "{a}");
@@ -81,7 +89,10 @@ fn scripted_session() {
     assert_eq!(undo["ok"], true);
     assert_eq!(undo["next"], "white");
     let on_disk = std::fs::read_to_string(&record).unwrap();
-    assert!(!on_disk.contains("e3-d4"), "undo rewrites the record: {on_disk}");
+    assert!(
+        !on_disk.contains("e3-d4"),
+        "undo rewrites the record: {on_disk}"
+    );
 
     let a = bot.send("1. c3-d4");
     assert_eq!(a["ok"], true, "{a}");
@@ -99,7 +110,11 @@ fn scripted_session() {
     assert_eq!(s["next"], "black");
     assert_eq!(s["turn"], 2);
     drop(bot.stdin);
-    assert_eq!(bot.child.wait().unwrap().code(), Some(0), "end of input ends with 0");
+    assert_eq!(
+        bot.child.wait().unwrap().code(),
+        Some(0),
+        "end of input ends with 0"
+    );
 
     let (code, out, _) = run(&["check", record_s]);
     assert_eq!(code, 0, "{out}");
@@ -118,7 +133,7 @@ fn move_with_expect() {
     assert_eq!(code, 0, "{out}");
     // A move sent against a stale record is refused and nothing is written.
     let before = std::fs::read_to_string(&path).unwrap();
-    let (code, out, _) = run(&["move", p, "c5-c4", "--expect", "1"]);
+    let (code, out, _) = run(&["move", p, "c5xe3", "--expect", "1"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("turn 2"), "{out}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
@@ -128,10 +143,10 @@ fn move_with_expect() {
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["ok"], false);
     assert_eq!(v["error"]["rule"], "step");
-    let (code, out, _) = run(&["move", p, "c5-c4", "--expect", "2"]);
+    let (code, out, _) = run(&["move", p, "c5xe3", "--expect", "2"]);
     assert_eq!(code, 0, "{out}");
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("1. e3-d4\n1... c5-c4\n"), "{text}");
+    assert!(text.contains("1. e3-d4\n1... c5xe3\n"), "{text}");
     let (code, out, _) = run(&["check", p]);
     assert_eq!(code, 0, "{out}");
     // No temporary files left behind.
@@ -152,5 +167,10 @@ fn broken_pipe_is_not_an_error() {
     stdout.read_exact(&mut buf).unwrap();
     drop(stdout);
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

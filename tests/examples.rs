@@ -16,11 +16,16 @@ fn halatafl_rulings() {
         let (code, text, err) = run(&["adjudicate", &name, "--color", "never"]);
         assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
         let disputed = stem.starts_with("disputed-");
-        assert_eq!(code == 1, disputed, "{name}: a disputed example is invalid, any other valid\n{text}");
+        assert_eq!(
+            code == 1,
+            disputed,
+            "{name}: a disputed example is invalid, any other valid\n{text}"
+        );
         insta::assert_snapshot!(format!("halatafl-{stem}-text"), text);
         if disputed {
             let (_, json, _) = run(&["adjudicate", &name, "--format", "json"]);
-            let v: serde_json::Value = serde_json::from_str(json.trim()).expect("one JSON document");
+            let v: serde_json::Value =
+                serde_json::from_str(json.trim()).expect("one JSON document");
             insta::assert_json_snapshot!(format!("halatafl-{stem}-json"), v);
         }
     }
@@ -38,7 +43,9 @@ fn check_all_examples_json_lines() {
     for (line, file) in lines.iter().zip(&files) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["file"], file.as_str());
-        for key in ["index", "game", "ruleset", "valid", "turns", "status", "errors"] {
+        for key in [
+            "index", "game", "ruleset", "valid", "turns", "status", "errors",
+        ] {
             assert!(v.get(key).is_some(), "{file}: missing {key}");
         }
     }

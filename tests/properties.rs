@@ -27,7 +27,14 @@ fn selfplay_games_replay_valid_under_every_halatafl_ruleset() {
     let rulesets = shipped("halatafl");
     assert!(rulesets.len() >= 6, "{rulesets:?}");
     for rs in rulesets {
-        let (code, games, err) = run(&["selfplay", &rs, "--games", "25", "--seed", &format!("prop-{rs}")]);
+        let (code, games, err) = run(&[
+            "selfplay",
+            &rs,
+            "--games",
+            "25",
+            "--seed",
+            &format!("prop-{rs}"),
+        ]);
         assert_eq!(code, 0, "{rs}: {err}");
         let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
         assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
@@ -40,7 +47,12 @@ fn selfplay_is_reproducible() {
     let a = run(&["selfplay", "halatafl", "--games", "3", "--seed", "x"]).1;
     let b = run(&["selfplay", "halatafl", "--games", "3", "--seed", "x"]).1;
     // The Date tag is today's: compare everything else.
-    let strip = |s: &str| s.lines().filter(|l| !l.starts_with("[Date")).collect::<Vec<_>>().join("\n");
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("[Date"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(strip(&a), strip(&b));
 }
 

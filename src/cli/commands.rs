@@ -19,7 +19,10 @@ pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String
     let max = ctx.env.limits.max_bytes;
     let mut bytes = Vec::new();
     let read = if file == "-" {
-        io::stdin().lock().take(max as u64 + 1).read_to_end(&mut bytes)
+        io::stdin()
+            .lock()
+            .take(max as u64 + 1)
+            .read_to_end(&mut bytes)
     } else {
         std::fs::File::open(file).and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
     };
@@ -43,11 +46,17 @@ pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String
             let at = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
             let prefix = String::from_utf8_lossy(&bytes[..at]).into_owned();
-            Ok(Err((at, format!("the file is not UTF-8 text: invalid byte at offset {at}{}", {
-                let idx = LineIndex::new(&prefix);
-                let (l, c) = idx.line_col(&prefix, at);
-                format!(" (line {l}, column {c})")
-            }))))
+            Ok(Err((
+                at,
+                format!(
+                    "the file is not UTF-8 text: invalid byte at offset {at}{}",
+                    {
+                        let idx = LineIndex::new(&prefix);
+                        let (l, c) = idx.line_col(&prefix, at);
+                        format!(" (line {l}, column {c})")
+                    }
+                ),
+            )))
         }
     }
 }
@@ -67,7 +76,11 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
     let json = match ctx.global.format {
         Format::Text => false,
         Format::Json => true,
-        f => return Err(Failure::Usage(format!("check prints text or json, not {f:?}").to_lowercase())),
+        f => {
+            return Err(Failure::Usage(
+                format!("check prints text or json, not {f:?}").to_lowercase(),
+            ))
+        }
     };
     let progress = if files.len() >= 20 && !ctx.global.quiet {
         let pb = indicatif::ProgressBar::with_draw_target(
@@ -133,7 +146,8 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
                     };
                     if r.valid {
                         if !ctx.global.quiet {
-                            let status = r.status.as_ref().map(|s| s.describe()).unwrap_or_default();
+                            let status =
+                                r.status.as_ref().map(|s| s.describe()).unwrap_or_default();
                             writeln!(buf, "{label}: valid, {} turns, {status}", r.turns)?;
                         }
                     } else {
@@ -209,7 +223,11 @@ fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
     };
     let index = split.records.len() - 1;
     let game = referee::game_of(&raw).map_err(|d| {
-        Failure::Usage(diagnostics::render(&name, &text, &d, false).trim_end().to_string())
+        Failure::Usage(
+            diagnostics::render(&name, &text, &d, false)
+                .trim_end()
+                .to_string(),
+        )
     })?;
     Ok(OneRecord {
         name,
@@ -241,7 +259,9 @@ impl Visitor for OneVisit<'_> {
     fn visit<G: Render>(self) -> Outcome {
         match self.what {
             One::Adjudicate => adjudicate_game::<G>(self.ctx, self.rec, self.turn, self.out),
-            One::Show | One::Moves | One::Score => position_game::<G>(self.ctx, self.rec, self.turn, self.what, self.out),
+            One::Show | One::Moves | One::Score => {
+                position_game::<G>(self.ctx, self.rec, self.turn, self.what, self.out)
+            }
         }
     }
 }
@@ -249,14 +269,25 @@ impl Visitor for OneVisit<'_> {
 fn one(ctx: &Ctx, file: &str, turn: Option<usize>, what: One, out: &mut dyn Write) -> Outcome {
     let rec = load_one(ctx, file)?;
     let game = rec.game;
-    dispatch(game, OneVisit { ctx, rec: &rec, turn, what, out })
-        .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
+    dispatch(
+        game,
+        OneVisit {
+            ctx,
+            rec: &rec,
+            turn,
+            what,
+            out,
+        },
+    )
+    .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
 }
 
 pub fn adjudicate(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Write) -> Outcome {
     match ctx.global.format {
         Format::Text | Format::Json => one(ctx, file, turn, One::Adjudicate, out),
-        f => Err(Failure::Usage(format!("adjudicate prints text or json, not {f:?}").to_lowercase())),
+        f => Err(Failure::Usage(
+            format!("adjudicate prints text or json, not {f:?}").to_lowercase(),
+        )),
     }
 }
 
@@ -272,7 +303,12 @@ pub fn score(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Write) ->
     one(ctx, file, turn, One::Score, out)
 }
 
-fn adjudicate_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, out: &mut dyn Write) -> Outcome {
+fn adjudicate_game<G: Render>(
+    ctx: &Ctx,
+    rec: &OneRecord,
+    turn: Option<usize>,
+    out: &mut dyn Write,
+) -> Outcome {
     let opts = JudgeOptions {
         detail: true,
         stop_after: turn,
@@ -332,17 +368,29 @@ fn adjudicate_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, o
             });
         }
         writeln!(out, "{doc}")?;
-        return if r.valid { Ok(()) } else { Err(Failure::Invalid) };
+        return if r.valid {
+            Ok(())
+        } else {
+            Err(Failure::Invalid)
+        };
     }
     // Text.
-    let ruleset_file = j.session.as_ref().map(|s| s.ruleset.file.clone()).unwrap_or_default();
+    let ruleset_file = j
+        .session
+        .as_ref()
+        .map(|s| s.ruleset.file.clone())
+        .unwrap_or_default();
     writeln!(out, "Ruling on {} (record {})", rec.name, rec.index + 1)?;
     writeln!(
         out,
         "Game {}, ruleset {}{}",
         G::NAME,
         r.ruleset.as_deref().unwrap_or("?"),
-        if ruleset_file.is_empty() { String::new() } else { format!(" ({ruleset_file})") }
+        if ruleset_file.is_empty() {
+            String::new()
+        } else {
+            format!(" ({ruleset_file})")
+        }
     )?;
     if !verdicts.is_empty() {
         writeln!(out)?;
@@ -351,17 +399,29 @@ fn adjudicate_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, o
         let verdict = if v.legal {
             "legal".to_string()
         } else {
-            let rule = j.violation.as_ref().and_then(|x| x.refusal.rule()).unwrap_or("dice");
+            let rule = j
+                .violation
+                .as_ref()
+                .and_then(|x| x.refusal.rule())
+                .unwrap_or("dice");
             format!("ILLEGAL ({rule})")
         };
-        writeln!(out, "  {:>4}  {:<6} {:<22} {verdict}", v.turn, v.seat, v.text)?;
+        writeln!(
+            out,
+            "  {:>4}  {:<6} {:<22} {verdict}",
+            v.turn, v.seat, v.text
+        )?;
         if let Some(note) = &v.note {
             writeln!(out, "              note: {note}")?;
         }
     }
     if let (Some(n), Some(s)) = (turn, &before_n) {
         if j.violation.as_ref().is_none_or(|v| v.turn == n) {
-            writeln!(out, "\nPosition before turn {n} ({}):", StatusReport::of::<G>(&s.status()).describe())?;
+            writeln!(
+                out,
+                "\nPosition before turn {n} ({}):",
+                StatusReport::of::<G>(&s.status()).describe()
+            )?;
             write!(out, "{}", G::diagram(&s.settings, &s.state))?;
             writeln!(out, "setup: {}", G::setup_string(&s.settings, &s.state))?;
             let legal = legal_at(s);
@@ -372,23 +432,55 @@ fn adjudicate_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, o
         writeln!(out)?;
     }
     for d in &r.errors {
-        write!(out, "{}", diagnostics::render(&rec.name, &rec.text, d, ctx.color))?;
+        write!(
+            out,
+            "{}",
+            diagnostics::render(&rec.name, &rec.text, d, ctx.color)
+        )?;
     }
     if let Some(v) = &j.violation {
         if turn.is_none() {
-            writeln!(out, "Position before turn {} ({}):", v.turn, StatusReport::of::<G>(&v.before.status()).describe())?;
+            writeln!(
+                out,
+                "Position before turn {} ({}):",
+                v.turn,
+                StatusReport::of::<G>(&v.before.status()).describe()
+            )?;
             write!(out, "{}", G::diagram(&v.before.settings, &v.before.state))?;
-            writeln!(out, "setup: {}", G::setup_string(&v.before.settings, &v.before.state))?;
-            writeln!(out, "Legal turns ({}): {}", v.legal.len(), v.legal.join(" "))?;
+            writeln!(
+                out,
+                "setup: {}",
+                G::setup_string(&v.before.settings, &v.before.state)
+            )?;
+            writeln!(
+                out,
+                "Legal turns ({}): {}",
+                v.legal.len(),
+                v.legal.join(" ")
+            )?;
         } else if turn != Some(v.turn) {
-            writeln!(out, "The replay stopped at turn {}, before turn {}.", v.turn, turn.unwrap_or(0))?;
+            writeln!(
+                out,
+                "The replay stopped at turn {}, before turn {}.",
+                v.turn,
+                turn.unwrap_or(0)
+            )?;
         }
         if r.turns > v.turn {
-            writeln!(out, "Turns {}-{} follow the illegal turn and were not judged.", v.turn + 1, r.turns)?;
+            writeln!(
+                out,
+                "Turns {}-{} follow the illegal turn and were not judged.",
+                v.turn + 1,
+                r.turns
+            )?;
         }
     }
     writeln!(out)?;
-    let status = r.status.as_ref().map(|s| s.describe()).unwrap_or_else(|| "the game could not start".into());
+    let status = r
+        .status
+        .as_ref()
+        .map(|s| s.describe())
+        .unwrap_or_else(|| "the game could not start".into());
     let declared = rec.raw.header.value("Result").unwrap_or("*");
     match turn {
         Some(n) => writeln!(out, "After turn {n}: {status}")?,
@@ -398,7 +490,11 @@ fn adjudicate_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, o
     writeln!(
         out,
         "Verdict: {}",
-        if r.valid { "valid".to_string() } else { format!("invalid ({n} error{})", if n == 1 { "" } else { "s" }) }
+        if r.valid {
+            "valid".to_string()
+        } else {
+            format!("invalid ({n} error{})", if n == 1 { "" } else { "s" })
+        }
     )?;
     if r.valid {
         Ok(())
@@ -407,7 +503,13 @@ fn adjudicate_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, o
     }
 }
 
-fn position_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, what: One, out: &mut dyn Write) -> Outcome {
+fn position_game<G: Render>(
+    ctx: &Ctx,
+    rec: &OneRecord,
+    turn: Option<usize>,
+    what: One,
+    out: &mut dyn Write,
+) -> Outcome {
     let opts = JudgeOptions {
         detail: false,
         stop_after: turn,
@@ -415,7 +517,11 @@ fn position_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, wha
     let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
     let Some(session) = &j.session else {
         for d in &j.report.errors {
-            write!(out, "{}", diagnostics::render(&rec.name, &rec.text, d, ctx.color))?;
+            write!(
+                out,
+                "{}",
+                diagnostics::render(&rec.name, &rec.text, d, ctx.color)
+            )?;
         }
         return Err(Failure::Invalid);
     };
@@ -437,7 +543,11 @@ fn position_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, wha
             write!(out, "{}", G::diagram(&session.settings, &session.state))?;
             writeln!(out, "{}", status.describe())?;
         }
-        (One::Show, Format::Setup) => writeln!(out, "{}", G::setup_string(&session.settings, &session.state))?,
+        (One::Show, Format::Setup) => writeln!(
+            out,
+            "{}",
+            G::setup_string(&session.settings, &session.state)
+        )?,
         (One::Show, Format::Json) => {
             let doc = json!({
                 "turn": played,
@@ -449,7 +559,12 @@ fn position_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, wha
         }
         (One::Show, Format::Svg) => match G::svg(&session.settings, &session.state) {
             Some(svg) => write!(out, "{svg}")?,
-            None => return Err(Failure::Usage(format!("SVG output is not available for {} yet", G::NAME))),
+            None => {
+                return Err(Failure::Usage(format!(
+                    "SVG output is not available for {} yet",
+                    G::NAME
+                )))
+            }
         },
         (One::Moves, Format::Text | Format::Json) => {
             let mut turns = Vec::new();
@@ -457,7 +572,11 @@ fn position_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, wha
             let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
             legal.sort();
             if ctx.global.format == Format::Json {
-                writeln!(out, "{}", json!({"turn": played + 1, "to_move": status.to_move, "moves": legal}))?;
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"turn": played + 1, "to_move": status.to_move, "moves": legal})
+                )?;
             } else {
                 for m in legal {
                     writeln!(out, "{m}")?;
@@ -471,16 +590,30 @@ fn position_game<G: Render>(ctx: &Ctx, rec: &OneRecord, turn: Option<usize>, wha
                     .iter()
                     .map(|s| json!({"seat": seat_name::<G>(s.seat), "value": s.value, "unit": s.unit}))
                     .collect();
-                writeln!(out, "{}", json!({"turn": played, "standings": rows, "status": status}))?;
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"turn": played, "standings": rows, "status": status})
+                )?;
             } else {
                 writeln!(out, "Standings after turn {played}:")?;
                 for s in &standings {
-                    writeln!(out, "  {:<8} {:>4} {}", seat_name::<G>(s.seat), s.value, s.unit)?;
+                    writeln!(
+                        out,
+                        "  {:<8} {:>4} {}",
+                        seat_name::<G>(s.seat),
+                        s.value,
+                        s.unit
+                    )?;
                 }
                 writeln!(out, "{}", status.describe())?;
             }
         }
-        (_, f) => return Err(Failure::Usage(format!("this command does not print {f:?}").to_lowercase())),
+        (_, f) => {
+            return Err(Failure::Usage(
+                format!("this command does not print {f:?}").to_lowercase(),
+            ))
+        }
     }
     Ok(())
 }
@@ -496,8 +629,18 @@ pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) ->
         for e in &errors {
             writeln!(out, "{e}")?;
         }
-        writeln!(out, "{} rulesets checked: {} error{}", list.len(), errors.len(), if errors.len() == 1 { "" } else { "s" })?;
-        return if errors.is_empty() { Ok(()) } else { Err(Failure::Invalid) };
+        writeln!(
+            out,
+            "{} rulesets checked: {} error{}",
+            list.len(),
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" }
+        )?;
+        return if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Failure::Invalid)
+        };
     }
     let Some(name) = name else {
         let list = lib.list();
@@ -509,14 +652,21 @@ pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) ->
             writeln!(out, "{}", Json::Array(rows))?;
         } else {
             for r in &list {
-                writeln!(out, "{:<22} {:<9} {}", r.name, r.game.as_deref().unwrap_or("?"), r.title.as_deref().unwrap_or(""))?;
+                writeln!(
+                    out,
+                    "{:<22} {:<9} {}",
+                    r.name,
+                    r.game.as_deref().unwrap_or("?"),
+                    r.title.as_deref().unwrap_or("")
+                )?;
             }
         }
         return Ok(());
     };
     let rs = load_ruleset(ctx, name)?;
     let rs = apply_cli_options(ctx, &rs, &[])?;
-    let schema = referee::schema_of(&rs.game).ok_or_else(|| Failure::Usage(format!("unknown game {}", rs.game)))?;
+    let schema = referee::schema_of(&rs.game)
+        .ok_or_else(|| Failure::Usage(format!("unknown game {}", rs.game)))?;
     if ctx.global.format == Format::Json {
         let settings: Vec<Json> = rs
             .settings
@@ -537,14 +687,26 @@ pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) ->
         return Ok(());
     }
     writeln!(out, "{} — {}", rs.name, rs.title.as_deref().unwrap_or(""))?;
-    writeln!(out, "game {}; file {}; chain {}", rs.game, rs.file, rs.chain.join(" -> "))?;
+    writeln!(
+        out,
+        "game {}; file {}; chain {}",
+        rs.game,
+        rs.file,
+        rs.chain.join(" -> ")
+    )?;
     if let Some(src) = &rs.source {
         writeln!(out, "source {src}")?;
     }
     writeln!(out, "\nSettings:")?;
     for (k, s) in &rs.settings {
         let desc = schema.setting(k).map(|d| d.description).unwrap_or("");
-        writeln!(out, "  {:<16} = {:<18} {}", k, s.value.to_string(), origin(&s.origin))?;
+        writeln!(
+            out,
+            "  {:<16} = {:<18} {}",
+            k,
+            s.value.to_string(),
+            origin(&s.origin)
+        )?;
         if !desc.is_empty() {
             writeln!(out, "  {:<16}   {desc}", "")?;
         }
@@ -603,9 +765,15 @@ pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ru
     if overrides.is_empty() {
         return Ok(rs.clone());
     }
-    let schema = referee::schema_of(&rs.game).ok_or_else(|| Failure::Usage(format!("unknown game {}", rs.game)))?;
+    let schema = referee::schema_of(&rs.game)
+        .ok_or_else(|| Failure::Usage(format!("unknown game {}", rs.game)))?;
     ruleset::apply_overrides(rs, schema, &overrides).map_err(|errs| {
-        Failure::Usage(errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))
+        Failure::Usage(
+            errs.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
     })
 }
 
@@ -632,7 +800,13 @@ fn today() -> String {
 }
 
 /// The header of a new record for a ruleset.
-pub fn header_for<G: Game>(rs: &Ruleset, settings: &G::Settings, seed: Option<&str>, seats_tag: bool, event: Option<&str>) -> String {
+pub fn header_for<G: Game>(
+    rs: &Ruleset,
+    settings: &G::Settings,
+    seed: Option<&str>,
+    seats_tag: bool,
+    event: Option<&str>,
+) -> String {
     let mut h = String::new();
     h.push_str(&format!("[Game \"{}\"]\n", G::NAME));
     h.push_str(&format!("[Ruleset \"{}\"]\n", record::escape(&rs.name)));
@@ -655,7 +829,10 @@ pub fn header_for<G: Game>(rs: &Ruleset, settings: &G::Settings, seed: Option<&s
     }
     if let Some(seed) = seed {
         h.push_str(&format!("[Seed \"{}\"]\n", record::escape(seed)));
-        h.push_str(&format!("[SeedCommit \"{}\"]\n", crate::dice::seed_commit(seed)));
+        h.push_str(&format!(
+            "[SeedCommit \"{}\"]\n",
+            crate::dice::seed_commit(seed)
+        ));
     }
     h.push_str("[Result \"*\"]\n");
     h
@@ -672,18 +849,36 @@ impl Visitor for NewVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
         let settings = G::settings(self.rs);
-        write!(self.out, "{}", header_for::<G>(self.rs, &settings, self.seed, self.seats_tag, None))?;
+        write!(
+            self.out,
+            "{}",
+            header_for::<G>(self.rs, &settings, self.seed, self.seats_tag, None)
+        )?;
         writeln!(self.out)?;
         Ok(())
     }
 }
 
-pub fn new_record(ctx: &Ctx, name: &str, seed: Option<&str>, seats: &[String], out: &mut dyn Write) -> Outcome {
+pub fn new_record(
+    ctx: &Ctx,
+    name: &str,
+    seed: Option<&str>,
+    seats: &[String],
+    out: &mut dyn Write,
+) -> Outcome {
     let rs = load_ruleset(ctx, name)?;
     let rs = apply_cli_options(ctx, &rs, seats)?;
     let game = rs.game.clone();
-    dispatch(&game, NewVisit { rs: &rs, seed, seats_tag: !seats.is_empty(), out })
-        .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
+    dispatch(
+        &game,
+        NewVisit {
+            rs: &rs,
+            seed,
+            seats_tag: !seats.is_empty(),
+            out,
+        },
+    )
+    .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
 }
 
 /// The numbered text of a turn about to be played (`12.`, `12...`, `7.`).
@@ -707,8 +902,9 @@ impl Visitor for SelfplayVisit<'_> {
         let no_tags = record::Header::default();
         for g in 0..self.games {
             let game_seed = format!("{}-{}", self.seed, g + 1);
-            let mut session = Session::<G>::start(self.rs.clone(), None, &no_tags, Some(&game_seed))
-                .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
+            let mut session =
+                Session::<G>::start(self.rs.clone(), None, &no_tags, Some(&game_seed))
+                    .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
             let mut moves = String::new();
             let mut line_len = 0;
             while session.turns < self.max_turns && session.to_move().is_some() {
@@ -722,9 +918,9 @@ impl Visitor for SelfplayVisit<'_> {
                 }
                 let pick = turns[chooser.uniform(turns.len() as u32) as usize].clone();
                 let text = numbered(&session, &pick.to_string());
-                session
-                    .play(&Action::Play(pick), "")
-                    .map_err(|r| Failure::Usage(format!("internal error: a generated turn was refused: {r}")))?;
+                session.play(&Action::Play(pick), "").map_err(|r| {
+                    Failure::Usage(format!("internal error: a generated turn was refused: {r}"))
+                })?;
                 if line_len + text.len() > 78 {
                     moves.push('\n');
                     line_len = 0;
@@ -738,23 +934,53 @@ impl Visitor for SelfplayVisit<'_> {
             let result = match session.status() {
                 Status::Over(end) if end.draw => "draw".to_string(),
                 Status::Over(end) if end.winners.is_empty() => "none".to_string(),
-                Status::Over(end) => end.winners.iter().map(seat_name::<G>).collect::<Vec<_>>().join(" "),
+                Status::Over(end) => end
+                    .winners
+                    .iter()
+                    .map(seat_name::<G>)
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 Status::Playing { .. } => "*".to_string(),
             };
-            let header = header_for::<G>(self.rs, &session.settings, Some(&game_seed), false, Some("selfplay"));
-            let header = header.replace("[Result \"*\"]", &format!("[Round \"{}\"]\n[Result \"{result}\"]", g + 1));
+            let header = header_for::<G>(
+                self.rs,
+                &session.settings,
+                Some(&game_seed),
+                false,
+                Some("selfplay"),
+            );
+            let header = header.replace(
+                "[Result \"*\"]",
+                &format!("[Round \"{}\"]\n[Result \"{result}\"]", g + 1),
+            );
             writeln!(self.out, "{header}\n{moves}\n")?;
         }
         Ok(())
     }
 }
 
-pub fn selfplay(ctx: &Ctx, name: &str, games: usize, seed: &str, max_turns: usize, out: &mut dyn Write) -> Outcome {
+pub fn selfplay(
+    ctx: &Ctx,
+    name: &str,
+    games: usize,
+    seed: &str,
+    max_turns: usize,
+    out: &mut dyn Write,
+) -> Outcome {
     let rs = load_ruleset(ctx, name)?;
     let rs = apply_cli_options(ctx, &rs, &[])?;
     let game = rs.game.clone();
-    dispatch(&game, SelfplayVisit { rs: &rs, games, seed, max_turns, out })
-        .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
+    dispatch(
+        &game,
+        SelfplayVisit {
+            rs: &rs,
+            games,
+            seed,
+            max_turns,
+            out,
+        },
+    )
+    .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
 }
 
 // ---------------------------------------------------------------------------------
@@ -771,7 +997,10 @@ struct MoveVisit<'a> {
 
 /// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
 pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
     tmp.write_all(text.as_bytes())?;
     tmp.as_file().sync_all()?;
@@ -781,8 +1010,16 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
 
 /// Parses one turn given on its own (a command-line argument or a `play` line): the
 /// game's notation, `resign` or `draw`, optionally with a number and a seat label.
-pub fn parse_single<G: Game>(text: &str, limits: &record::Limits) -> Result<record::Entry<G::Turn>, String> {
-    let mt = record::parse_movetext(text, record::Span::new(0, text.len()), limits, G::parse_turn);
+pub fn parse_single<G: Game>(
+    text: &str,
+    limits: &record::Limits,
+) -> Result<record::Entry<G::Turn>, String> {
+    let mt = record::parse_movetext(
+        text,
+        record::Span::new(0, text.len()),
+        limits,
+        G::parse_turn,
+    );
     if let Some(e) = mt.error {
         return Err(e.message);
     }
@@ -804,9 +1041,20 @@ pub fn refusal_json(rule: Option<&str>, message: &str, hint: Option<&str>) -> Js
 impl Visitor for MoveVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
-        let MoveVisit { ctx, path, rec, turn, expect, out } = self;
+        let MoveVisit {
+            ctx,
+            path,
+            rec,
+            turn,
+            expect,
+            out,
+        } = self;
         let json = ctx.global.format == Format::Json;
-        let refuse = |out: &mut dyn Write, rule: Option<&str>, message: String, hint: Option<String>| -> Outcome {
+        let refuse = |out: &mut dyn Write,
+                      rule: Option<&str>,
+                      message: String,
+                      hint: Option<String>|
+         -> Outcome {
             if json {
                 writeln!(out, "{}", refusal_json(rule, &message, hint.as_deref()))?;
             } else {
@@ -818,10 +1066,22 @@ impl Visitor for MoveVisit<'_> {
             }
             Err(Failure::Invalid)
         };
-        let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, JudgeOptions::default());
+        let j = judge::<G>(
+            &ctx.env,
+            &rec.name,
+            &rec.text,
+            &rec.raw,
+            rec.index,
+            JudgeOptions::default(),
+        );
         if !j.report.valid {
             let first = &j.report.errors[0];
-            return refuse(out, first.rule.as_deref(), format!("the record is not valid: {}", first.message), Some(format!("run `referee check {}`", rec.name)));
+            return refuse(
+                out,
+                first.rule.as_deref(),
+                format!("the record is not valid: {}", first.message),
+                Some(format!("run `referee check {}`", rec.name)),
+            );
         }
         let mut session = j.session.expect("a valid record has a session");
         let next = session.turns + 1;
@@ -835,7 +1095,10 @@ impl Visitor for MoveVisit<'_> {
             Err(m) => return refuse(out, None, format!("`{turn}` is not a turn: {m}"), None),
         };
         let number_text = session.expected_number().to_string();
-        if let Err(r) = session.check_frame(entry.number.map(|(n, _)| n), entry.label.as_ref().map(|(l, _)| l.as_str())) {
+        if let Err(r) = session.check_frame(
+            entry.number.map(|(n, _)| n),
+            entry.label.as_ref().map(|(l, _)| l.as_str()),
+        ) {
             return refuse(out, r.rule(), r.to_string(), None);
         }
         let bad = match &entry.action {
@@ -859,22 +1122,39 @@ impl Visitor for MoveVisit<'_> {
         };
         let line = format!("{number_text} {written}");
         let mt = j.movetext.as_ref();
-        let insert_at = mt.and_then(|m| m.termination.map(|(_, s)| s.start)).unwrap_or(rec.raw.span.end);
+        let insert_at = mt
+            .and_then(|m| m.termination.map(|(_, s)| s.start))
+            .unwrap_or(rec.raw.span.end);
         let mut text = rec.text.clone();
         let before_text = &text[..insert_at];
-        let sep = if before_text.ends_with('\n') || before_text.is_empty() { "" } else { "\n" };
+        let sep = if before_text.ends_with('\n') || before_text.is_empty() {
+            ""
+        } else {
+            "\n"
+        };
         let tail = if insert_at < text.len() { " " } else { "\n" };
         text.insert_str(insert_at, &format!("{sep}{line}{tail}"));
         // Refuse if someone else changed the file meanwhile.
-        let now = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?;
+        let now = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?;
         let now = now.strip_prefix('\u{feff}').unwrap_or(&now);
         if now != rec.text {
-            return refuse(out, Some("turn-order"), "the record changed while the turn was checked; try again".into(), None);
+            return refuse(
+                out,
+                Some("turn-order"),
+                "the record changed while the turn was checked; try again".into(),
+                None,
+            );
         }
-        write_atomically(path, &text).map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+        write_atomically(path, &text)
+            .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
         let status = StatusReport::of::<G>(&session.status());
         if json {
-            writeln!(out, "{}", json!({"ok": true, "turn": next, "next": status.to_move, "status": status}))?;
+            writeln!(
+                out,
+                "{}",
+                json!({"ok": true, "turn": next, "next": status.to_move, "status": status})
+            )?;
         } else {
             writeln!(out, "turn {next} accepted: {line}; {}", status.describe())?;
         }
@@ -882,10 +1162,26 @@ impl Visitor for MoveVisit<'_> {
     }
 }
 
-pub fn move_turn(ctx: &Ctx, path: &Path, turn: &str, expect: Option<usize>, out: &mut dyn Write) -> Outcome {
+pub fn move_turn(
+    ctx: &Ctx,
+    path: &Path,
+    turn: &str,
+    expect: Option<usize>,
+    out: &mut dyn Write,
+) -> Outcome {
     let file = path.to_string_lossy().to_string();
     let rec = load_one(ctx, &file)?;
     let game = rec.game;
-    dispatch(game, MoveVisit { ctx, path, rec: &rec, turn, expect, out })
-        .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
+    dispatch(
+        game,
+        MoveVisit {
+            ctx,
+            path,
+            rec: &rec,
+            turn,
+            expect,
+            out,
+        },
+    )
+    .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
 }

@@ -59,7 +59,11 @@ pub fn notes(d: &Diagnostic) -> Vec<String> {
         notes.push(format!("rule {rule}: {} ({})", text.text, text.location));
     }
     if let Some((key, setting)) = &d.setting {
-        notes.push(format!("it applies because {key} = {} ({})", setting.value, origin(&setting.origin)));
+        notes.push(format!(
+            "it applies because {key} = {} ({})",
+            setting.value,
+            origin(&setting.origin)
+        ));
     }
     if let Some(h) = &d.hint {
         notes.push(format!("hint: {h}"));

@@ -49,8 +49,13 @@ pub struct Global {
     #[arg(long, global = true, value_name = "DIR")]
     pub rulesets: Vec<PathBuf>,
     /// Use this ruleset file for every record instead of its Ruleset tag.
-    #[arg(long, global = true, value_name = "FILE")]
-    pub ruleset: Option<PathBuf>,
+    #[arg(
+        long = "ruleset",
+        id = "ruleset_file",
+        global = true,
+        value_name = "FILE"
+    )]
+    pub ruleset_file: Option<PathBuf>,
     /// Override a setting (repeatable): --option emperor=true. Applied after the
     /// ruleset, before the record's Options tag.
     #[arg(long = "option", global = true, value_name = "KEY=VALUE")]
@@ -94,7 +99,9 @@ pub enum ColorWhen {
 pub enum Command {
     /// Validate records: syntax, every turn's legality, dice against the seed, the
     /// declared result.
-    #[command(after_help = "Example:\n  referee check games/halatafl/*.game\n  cat game.game | referee check - --format json")]
+    #[command(
+        after_help = "Example:\n  referee check games/halatafl/*.game\n  cat game.game | referee check - --format json"
+    )]
     Check {
         /// Record files; `-` reads standard input.
         #[arg(required = true, value_name = "FILE")]
@@ -102,7 +109,9 @@ pub enum Command {
     },
     /// A full ruling: each turn judged, the first violation with its rule, the position
     /// before it and the legal alternatives, the result.
-    #[command(after_help = "Example:\n  referee adjudicate games/halatafl/missed-capture.game\n  referee adjudicate game.game --turn 31")]
+    #[command(
+        after_help = "Example:\n  referee adjudicate games/halatafl/missed-capture.game\n  referee adjudicate game.game --turn 31"
+    )]
     Adjudicate {
         #[arg(value_name = "FILE")]
         file: String,
@@ -113,7 +122,9 @@ pub enum Command {
     },
     /// An interactive game on stdin/stdout: one turn or `:command` a line, one answer a
     /// line (`:show :moves :undo :record :status :quit`).
-    #[command(after_help = "Example:\n  printf 'e3-d4\\n:moves\\n' | referee play halatafl --format json\n  referee play halatafl --record game.game")]
+    #[command(
+        after_help = "Example:\n  printf 'e3-d4\\n:moves\\n' | referee play halatafl --format json\n  referee play halatafl --record game.game"
+    )]
     Play {
         /// A ruleset name, or a path to a .rules file.
         #[arg(value_name = "RULESET")]
@@ -129,7 +140,10 @@ pub enum Command {
         record: Option<PathBuf>,
     },
     /// Append one turn to a record file after checking it.
-    #[command(name = "move", after_help = "Example:\n  referee move game.game 'e3-d4' --expect 1")]
+    #[command(
+        name = "move",
+        after_help = "Example:\n  referee move game.game 'e3-d4' --expect 1"
+    )]
     Move {
         #[arg(value_name = "FILE")]
         file: PathBuf,
@@ -142,7 +156,9 @@ pub enum Command {
         expect: Option<usize>,
     },
     /// The position after turn N (default: the last), as a text diagram or a setup string.
-    #[command(after_help = "Example:\n  referee show game.game --turn 12\n  referee show game.game --format setup")]
+    #[command(
+        after_help = "Example:\n  referee show game.game --turn 12\n  referee show game.game --format setup"
+    )]
     Show {
         #[arg(value_name = "FILE")]
         file: String,
@@ -151,7 +167,9 @@ pub enum Command {
         turn: Option<usize>,
     },
     /// Every legal turn for the seat to move, one a line, in the record notation.
-    #[command(after_help = "Example:\n  referee moves game.game\n  referee moves game.game --turn 0")]
+    #[command(
+        after_help = "Example:\n  referee moves game.game\n  referee moves game.game --turn 0"
+    )]
     Moves {
         #[arg(value_name = "FILE")]
         file: String,
@@ -169,7 +187,9 @@ pub enum Command {
     },
     /// List the rulesets, or show one ruleset's settings (effective value, where set)
     /// and rule texts.
-    #[command(after_help = "Example:\n  referee rules\n  referee rules halatafl-emperor\n  referee rules --check")]
+    #[command(
+        after_help = "Example:\n  referee rules\n  referee rules halatafl-emperor\n  referee rules --check"
+    )]
     Rules {
         #[arg(value_name = "NAME")]
         name: Option<String>,
@@ -188,7 +208,9 @@ pub enum Command {
         seats: Vec<String>,
     },
     /// Play N games of uniformly random legal turns and print them as records.
-    #[command(after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game")]
+    #[command(
+        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game"
+    )]
     Selfplay {
         #[arg(value_name = "RULESET")]
         ruleset: String,
@@ -237,7 +259,7 @@ impl Ctx {
     fn new(global: Global) -> Result<Ctx, Failure> {
         let library = Library::from_env(global.rulesets.clone());
         let mut env = Env::new(library);
-        env.ruleset_file = global.ruleset.clone();
+        env.ruleset_file = global.ruleset_file.clone();
         env.limits = Limits {
             max_bytes: global.max_bytes,
             max_turn_bytes: global.max_turn_bytes,
@@ -245,9 +267,9 @@ impl Ctx {
         };
         for opt in &global.options {
             match opt.split_once('=') {
-                Some((k, v)) if !k.trim().is_empty() => {
-                    env.options.push((k.trim().to_string(), v.trim().to_string()))
-                }
+                Some((k, v)) if !k.trim().is_empty() => env
+                    .options
+                    .push((k.trim().to_string(), v.trim().to_string())),
                 _ => {
                     return Err(Failure::Usage(format!(
                         "--option takes KEY=VALUE (as in a ruleset's set line), got `{opt}`"
@@ -324,7 +346,14 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
             seed,
             seats,
             record,
-        } => play::play(ctx, &ruleset, seed.as_deref(), &seats, record.as_deref(), out),
+        } => play::play(
+            ctx,
+            &ruleset,
+            seed.as_deref(),
+            &seats,
+            record.as_deref(),
+            out,
+        ),
     }
 }
 
@@ -337,7 +366,20 @@ pub trait Visitor {
 pub fn dispatch<V: Visitor>(game: &str, v: V) -> Option<V::Out> {
     use crate::games::Game;
     match game {
-        crate::games::halatafl::Halatafl::NAME => Some(v.visit::<crate::games::halatafl::Halatafl>()),
+        crate::games::halatafl::Halatafl::NAME => {
+            Some(v.visit::<crate::games::halatafl::Halatafl>())
+        }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 }

@@ -6,7 +6,9 @@ use std::path::Path;
 
 use serde_json::{json, Value as Json};
 
-use super::commands::{apply_cli_options, header_for, load_ruleset, parse_single, refusal_json, write_atomically};
+use super::commands::{
+    apply_cli_options, header_for, load_ruleset, parse_single, refusal_json, write_atomically,
+};
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::{seat_name, Game};
 use crate::notation::record::{self, Action};
@@ -62,7 +64,14 @@ fn random_json<G: Game>(s: &Session<G>) -> Json {
 impl Visitor for PlayVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
-        let PlayVisit { ctx, rs, seed, seats_tag, record, out } = self;
+        let PlayVisit {
+            ctx,
+            rs,
+            seed,
+            seats_tag,
+            record,
+            out,
+        } = self;
         let json = ctx.global.format == Format::Json;
         let limits = ctx.env.limits;
         // Start, or resume the record file.
@@ -74,19 +83,30 @@ impl Visitor for PlayVisit<'_> {
                     .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
                 let header = header_for::<G>(rs, &session.settings, seed, seats_tag, None);
                 if let Some(path) = record {
-                    write_atomically(path, &format!("{header}\n"))
-                        .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+                    write_atomically(path, &format!("{header}\n")).map_err(|e| {
+                        Failure::Usage(format!("cannot write {}: {e}", path.display()))
+                    })?;
                 }
-                Game_ { history: vec![session], prefix: String::new(), header, lines: Vec::new() }
+                Game_ {
+                    history: vec![session],
+                    prefix: String::new(),
+                    header,
+                    lines: Vec::new(),
+                }
             }
         };
         let stdin = io::stdin();
         for line in stdin.lock().lines() {
-            let line = line.map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
+            let line =
+                line.map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
             let input = line.trim();
             let answer: Answer = match input {
                 ":quit" => {
-                    emit(out, json, &Answer::ok(json!({"ok": true, "quit": true}), "bye".into()))?;
+                    emit(
+                        out,
+                        json,
+                        &Answer::ok(json!({"ok": true, "quit": true}), "bye".into()),
+                    )?;
                     return Ok(());
                 }
                 ":show" => {
@@ -104,7 +124,11 @@ impl Visitor for PlayVisit<'_> {
                     s.legal_turns(&mut turns);
                     let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
                     legal.sort();
-                    let text = if legal.is_empty() { "(none)".to_string() } else { legal.join(" ") };
+                    let text = if legal.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        legal.join(" ")
+                    };
                     Answer::ok(json!({"ok": true, "moves": legal}), text)
                 }
                 ":status" => {
@@ -127,8 +151,9 @@ impl Visitor for PlayVisit<'_> {
                         game.history.pop();
                         game.lines.pop();
                         if let Some(path) = record {
-                            write_atomically(path, &game.file_text())
-                                .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+                            write_atomically(path, &game.file_text()).map_err(|e| {
+                                Failure::Usage(format!("cannot write {}: {e}", path.display()))
+                            })?;
                         }
                         let s = game.current();
                         let status = StatusReport::of::<G>(&s.status());
@@ -138,16 +163,24 @@ impl Visitor for PlayVisit<'_> {
                         )
                     }
                 }
-                "" => Answer::err(None, "an empty line: write a turn or a :command".into(), None),
+                "" => Answer::err(
+                    None,
+                    "an empty line: write a turn or a :command".into(),
+                    None,
+                ),
                 cmd if cmd.starts_with(':') => Answer::err(
                     None,
-                    format!("unknown command `{cmd}`: use :show :moves :undo :record :status :quit"),
+                    format!(
+                        "unknown command `{cmd}`: use :show :moves :undo :record :status :quit"
+                    ),
                     None,
                 ),
                 turn_text => {
                     let s = game.current();
                     match parse_single::<G>(turn_text, &limits) {
-                        Err(m) => Answer::err(None, format!("`{turn_text}` is not a turn: {m}"), None),
+                        Err(m) => {
+                            Answer::err(None, format!("`{turn_text}` is not a turn: {m}"), None)
+                        }
                         Ok(entry) => {
                             let mut next = s.clone();
                             let number = next.expected_number();
@@ -156,7 +189,10 @@ impl Visitor for PlayVisit<'_> {
                                 _ => String::new(),
                             };
                             let played = next
-                                .check_frame(entry.number.map(|(n, _)| n), entry.label.as_ref().map(|(l, _)| l.as_str()))
+                                .check_frame(
+                                    entry.number.map(|(n, _)| n),
+                                    entry.label.as_ref().map(|(l, _)| l.as_str()),
+                                )
                                 .and_then(|()| next.play(&entry.action, &bad));
                             match played {
                                 Err(r) => {
@@ -175,8 +211,12 @@ impl Visitor for PlayVisit<'_> {
                                     };
                                     let line = format!("{number} {written}");
                                     if let Some(path) = record {
-                                        append_flushed(path, &line)
-                                            .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+                                        append_flushed(path, &line).map_err(|e| {
+                                            Failure::Usage(format!(
+                                                "cannot write {}: {e}",
+                                                path.display()
+                                            ))
+                                        })?;
                                     }
                                     game.lines.push(line);
                                     let status = StatusReport::of::<G>(&next.status());
@@ -212,7 +252,10 @@ impl Answer {
             (Some(r), None) => format!("refused ({r}): {message}"),
             (None, _) => format!("refused: {message}"),
         };
-        Answer { json: refusal_json(rule, &message, hint.as_deref()), text }
+        Answer {
+            json: refusal_json(rule, &message, hint.as_deref()),
+            text,
+        }
     }
 }
 
@@ -236,29 +279,44 @@ fn append_flushed(path: &Path, line: &str) -> io::Result<()> {
 /// Resumes a record file: replays its last record, which must be valid.
 fn resume<G: Render>(ctx: &Ctx, path: &Path) -> Result<Game_<G>, Failure> {
     let name = path.to_string_lossy().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read {name}: {e}")))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Usage(format!("cannot read {name}: {e}")))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
     let split = record::split(&text, &ctx.env.limits);
     let Some(raw) = split.records.last() else {
         return Err(Failure::Usage(format!("{name} holds no record to resume")));
     };
-    let game = referee::game_of(raw).map_err(|d| Failure::Usage(format!("{name}: {}", d.message)))?;
+    let game =
+        referee::game_of(raw).map_err(|d| Failure::Usage(format!("{name}: {}", d.message)))?;
     if game != G::NAME {
-        return Err(Failure::Usage(format!("{name} is a game of {game}, not {}", G::NAME)));
+        return Err(Failure::Usage(format!(
+            "{name} is a game of {game}, not {}",
+            G::NAME
+        )));
     }
     let index = split.records.len() - 1;
     let j = judge::<G>(&ctx.env, &name, &text, raw, index, JudgeOptions::default());
     if !j.report.valid {
         let e = &j.report.errors[0];
-        return Err(Failure::Usage(format!("{name} cannot be resumed: {}", e.message)));
+        return Err(Failure::Usage(format!(
+            "{name} cannot be resumed: {}",
+            e.message
+        )));
     }
     if j.movetext.as_ref().is_some_and(|m| m.termination.is_some()) {
-        return Err(Failure::Usage(format!("{name} has a termination marker: the game is closed")));
+        return Err(Failure::Usage(format!(
+            "{name} has a termination marker: the game is closed"
+        )));
     }
     // Rebuild the history turn by turn, so `:undo` works on resumed turns too.
     let mut session = {
-        let o = JudgeOptions { detail: false, stop_after: Some(0) };
-        judge::<G>(&ctx.env, &name, &text, raw, index, o).session.expect("a valid record starts")
+        let o = JudgeOptions {
+            detail: false,
+            stop_after: Some(0),
+        };
+        judge::<G>(&ctx.env, &name, &text, raw, index, o)
+            .session
+            .expect("a valid record starts")
     };
     let mut history = vec![session.clone()];
     let mut lines = Vec::new();
@@ -270,13 +328,23 @@ fn resume<G: Render>(ctx: &Ctx, path: &Path) -> Result<Game_<G>, Failure> {
             Action::Draw => "draw".into(),
             Action::BadAddress(_) => unreachable!("the record is valid"),
         };
-        session.play(&entry.action, "").map_err(|r| Failure::Usage(format!("internal error: {r}")))?;
+        session
+            .play(&entry.action, "")
+            .map_err(|r| Failure::Usage(format!("internal error: {r}")))?;
         lines.push(format!("{number} {written}"));
         history.push(session.clone());
     }
-    let header = text[raw.span.start..raw.movetext.start].trim_end().to_string() + "\n";
+    let header = text[raw.span.start..raw.movetext.start]
+        .trim_end()
+        .to_string()
+        + "\n";
     let prefix = text[..raw.span.start].to_string();
-    Ok(Game_ { history, prefix, header, lines })
+    Ok(Game_ {
+        history,
+        prefix,
+        header,
+        lines,
+    })
 }
 
 pub fn play(
@@ -289,11 +357,25 @@ pub fn play(
 ) -> Outcome {
     match ctx.global.format {
         Format::Text | Format::Json => {}
-        f => return Err(Failure::Usage(format!("play answers in text or json, not {f:?}").to_lowercase())),
+        f => {
+            return Err(Failure::Usage(
+                format!("play answers in text or json, not {f:?}").to_lowercase(),
+            ))
+        }
     }
     let rs = load_ruleset(ctx, name)?;
     let rs = apply_cli_options(ctx, &rs, seats)?;
     let game = rs.game.clone();
-    dispatch(&game, PlayVisit { ctx, rs: &rs, seed, seats_tag: !seats.is_empty(), record, out })
-        .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
+    dispatch(
+        &game,
+        PlayVisit {
+            ctx,
+            rs: &rs,
+            seed,
+            seats_tag: !seats.is_empty(),
+            record,
+            out,
+        },
+    )
+    .unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
 }

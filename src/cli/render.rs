@@ -156,11 +156,19 @@ mod halatafl {
             }
             for f in 0..7u8 {
                 let x = 60 + 60 * f as i32;
-                let _ = writeln!(s, r##"<text x="{x}" y="468" text-anchor="middle" font-size="14">{}</text>"##, (b'a' + f) as char);
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{x}" y="468" text-anchor="middle" font-size="14">{}</text>"##,
+                    (b'a' + f) as char
+                );
             }
             for r in 0..7u8 {
                 let y = 60 + 60 * (6 - r as i32) + 5;
-                let _ = writeln!(s, r##"<text x="16" y="{y}" text-anchor="middle" font-size="14">{}</text>"##, r + 1);
+                let _ = writeln!(
+                    s,
+                    r##"<text x="16" y="{y}" text-anchor="middle" font-size="14">{}</text>"##,
+                    r + 1
+                );
             }
             let _ = writeln!(
                 s,

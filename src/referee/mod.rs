@@ -6,8 +6,8 @@
 //! [`replay`] judges a whole record; [`check_text`] judges every record of a file
 //! whatever its game.
 
-mod session;
 mod replay;
+mod session;
 
 pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
 pub use session::{Refusal, Session};
@@ -252,7 +252,15 @@ pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: u
     match game_of(raw) {
         Ok(game) => match game {
             games::halatafl::Halatafl::NAME => {
-                judge::<games::halatafl::Halatafl>(env, file, text, raw, index, JudgeOptions::default()).report
+                judge::<games::halatafl::Halatafl>(
+                    env,
+                    file,
+                    text,
+                    raw,
+                    index,
+                    JudgeOptions::default(),
+                )
+                .report
             }
             _ => unreachable!("game_of returns known games only"),
         },
@@ -263,21 +271,21 @@ pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: u
             valid: false,
             turns: 0,
             status: None,
-            errors: vec![d],
+            errors: vec![*d],
             span: raw.span,
         },
     }
 }
 
 /// The game a record names in its `Game` tag.
-pub fn game_of(raw: &RawRecord) -> Result<&'static str, Diagnostic> {
+pub fn game_of(raw: &RawRecord) -> Result<&'static str, Box<Diagnostic>> {
     let Some(tag) = raw.header.get("Game") else {
         let first = raw.header.tags.first().map(|t| t.span);
-        return Err(Diagnostic::new(
+        return Err(Box::new(Diagnostic::new(
             ErrorKind::Header,
             first,
             "the header has no `Game` tag: every record names its game ([Game \"halatafl\"])",
-        ));
+        )));
     };
     match GAMES.iter().find(|g| **g == tag.value) {
         Some(g) => Ok(g),
@@ -287,11 +295,16 @@ pub fn game_of(raw: &RawRecord) -> Result<&'static str, Diagnostic> {
                 Some(tag.value_span),
                 format!("unknown game `{}`", tag.value),
             );
-            d.hint = Some(match crate::ruleset::error::suggest(&tag.value, GAMES.iter().copied()) {
-                Some(s) => format!("did you mean `{s}`? This build referees: {}", GAMES.join(", ")),
-                None => format!("this build referees: {}", GAMES.join(", ")),
-            });
-            Err(d)
+            d.hint = Some(
+                match crate::ruleset::error::suggest(&tag.value, GAMES.iter().copied()) {
+                    Some(s) => format!(
+                        "did you mean `{s}`? This build referees: {}",
+                        GAMES.join(", ")
+                    ),
+                    None => format!("this build referees: {}", GAMES.join(", ")),
+                },
+            );
+            Err(Box::new(d))
         }
     }
 }

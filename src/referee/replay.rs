@@ -103,7 +103,14 @@ pub fn judge<G: Game>(
     };
     if let Some(mut session) = session {
         judgement.report.ruleset = Some(session.ruleset.name.clone());
-        let complete = replay(&mut session, text, &movetext, options, &mut judgement, &mut errors);
+        let complete = replay(
+            &mut session,
+            text,
+            &movetext,
+            options,
+            &mut judgement,
+            &mut errors,
+        );
         if complete && errors.is_empty() && movetext.error.is_none() {
             check_result::<G>(&session, raw, &movetext, &mut errors);
         }
@@ -117,7 +124,11 @@ pub fn judge<G: Game>(
             .or_else(|| Some(G::NAME.to_string()));
     }
     if let Some(e) = &movetext.error {
-        errors.push(Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone()));
+        errors.push(Diagnostic::new(
+            e.kind.into(),
+            Some(e.span),
+            e.message.clone(),
+        ));
     }
     errors.sort_by_key(|d| d.span.map(|s| s.start).unwrap_or(0));
     judgement.report.valid = errors.is_empty();
@@ -175,7 +186,9 @@ fn replay<G: Game>(
                 // Point at what is wrong: the number or label for turn-order, the bad
                 // address for `address`, the turn otherwise.
                 let span = match (&refusal, &entry.action) {
-                    (Refusal::Number { .. }, _) => entry.number.map(|(_, s)| s).unwrap_or(entry.span),
+                    (Refusal::Number { .. }, _) => {
+                        entry.number.map(|(_, s)| s).unwrap_or(entry.span)
+                    }
                     (Refusal::Label { .. }, _) => {
                         entry.label.as_ref().map(|(_, s)| *s).unwrap_or(entry.span)
                     }
@@ -335,7 +348,10 @@ fn prepare<G: Game>(
         let loc = location(tag.value_span.start);
         overrides.push(Override {
             key: "seats".into(),
-            value: format!("[{}]", tag.value.split_whitespace().collect::<Vec<_>>().join(" ")),
+            value: format!(
+                "[{}]",
+                tag.value.split_whitespace().collect::<Vec<_>>().join(" ")
+            ),
             origin: Origin::SeatsTag(loc.clone()),
             file: loc.file.clone(),
             line: loc.line,
@@ -362,8 +378,11 @@ fn prepare<G: Game>(
     // 3. The seed and its commitment.
     let seed = header.value("Seed");
     if let Some(commit) = header.get("SeedCommit") {
-        let well_formed =
-            commit.value.len() == 64 && commit.value.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+        let well_formed = commit.value.len() == 64
+            && commit
+                .value
+                .bytes()
+                .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
         if !well_formed {
             return Err(vec![Diagnostic::new(
                 ErrorKind::Header,
@@ -422,7 +441,11 @@ fn describe<G: Game>(d: &Declared) -> String {
         Declared::Nobody => "that nobody won".into(),
         Declared::Winners(ws) => {
             let names: Vec<&str> = ws.iter().map(seat_name::<G>).collect();
-            format!("{} as winner{}", names.join(" and "), if names.len() > 1 { "s" } else { "" })
+            format!(
+                "{} as winner{}",
+                names.join(" and "),
+                if names.len() > 1 { "s" } else { "" }
+            )
         }
     }
 }
@@ -473,7 +496,15 @@ fn check_result<G: Game>(
     }
     let termination_tag = header.get("Termination");
     if let Some(t) = termination_tag {
-        if !["normal", "resignation", "agreement", "abandoned", "adjudication"].contains(&t.value.as_str()) {
+        if ![
+            "normal",
+            "resignation",
+            "agreement",
+            "abandoned",
+            "adjudication",
+        ]
+        .contains(&t.value.as_str())
+        {
             errors.push(Diagnostic::new(
                 ErrorKind::Header,
                 Some(t.value_span),

@@ -145,7 +145,9 @@ impl<G: Game> Session<G> {
 
     fn draw_chance(&mut self) {
         self.chance = match (&mut self.dice, G::status(&self.settings, &self.state)) {
-            (Some(dice), Status::Playing { .. }) => G::draw_chance(&self.settings, &self.state, dice),
+            (Some(dice), Status::Playing { .. }) => {
+                G::draw_chance(&self.settings, &self.state, dice)
+            }
             _ => None,
         };
     }

@@ -75,7 +75,7 @@ impl Game for Halatafl {
     type State = State;
     type Turn = Turn;
     type Violation = Violation;
-    type Chance = ();
+    type Chance = crate::games::NoChance;
 
     fn schema() -> &'static Schema {
         &SCHEMA
@@ -134,14 +134,19 @@ impl Game for Halatafl {
         }
     }
 
-    fn legal_turns(settings: &Settings, state: &State, _chance: Option<&()>, out: &mut Vec<Turn>) {
+    fn legal_turns(
+        settings: &Settings,
+        state: &State,
+        _chance: Option<&crate::games::NoChance>,
+        out: &mut Vec<Turn>,
+    ) {
         rules::legal_turns(settings, state, out);
     }
 
     fn play(
         settings: &Settings,
         state: &mut State,
-        _chance: Option<&()>,
+        _chance: Option<&crate::games::NoChance>,
         turn: &Turn,
     ) -> Result<(), Violation> {
         rules::play(settings, state, turn)
