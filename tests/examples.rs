@@ -15,12 +15,12 @@ fn halatafl_rulings() {
         let stem = file.file_stem().unwrap().to_string_lossy().to_string();
         let (code, text, err) = run(&["adjudicate", &name, "--color", "never"]);
         assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
+        // Disputed examples may be ruled either way (the snapshot holds the ruling);
+        // every other example is a valid record.
         let disputed = stem.starts_with("disputed-");
-        assert_eq!(
-            code == 1,
-            disputed,
-            "{name}: a disputed example is invalid, any other valid\n{text}"
-        );
+        if !disputed {
+            assert_eq!(code, 0, "{name} must be valid:\n{text}");
+        }
         insta::assert_snapshot!(format!("halatafl-{stem}-text"), text);
         if disputed {
             let (_, json, _) = run(&["adjudicate", &name, "--format", "json"]);

@@ -148,7 +148,12 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
                         if !ctx.global.quiet {
                             let status =
                                 r.status.as_ref().map(|s| s.describe()).unwrap_or_default();
-                            writeln!(buf, "{label}: valid, {} turns, {status}", r.turns)?;
+                            writeln!(
+                                buf,
+                                "{label}: valid, {} turn{}, {status}",
+                                r.turns,
+                                if r.turns == 1 { "" } else { "s" }
+                            )?;
                         }
                     } else {
                         writeln!(buf, "{label}: invalid")?;
@@ -374,7 +379,10 @@ fn adjudicate_game<G: Render>(
             Err(Failure::Invalid)
         };
     }
-    // Text.
+    // Text, built whole so blank lines between its blocks can be evened out.
+    let final_out = out;
+    let mut text: Vec<u8> = Vec::new();
+    let out: &mut dyn Write = &mut text;
     let ruleset_file = j
         .session
         .as_ref()
@@ -496,6 +504,11 @@ fn adjudicate_game<G: Render>(
             format!("invalid ({n} error{})", if n == 1 { "" } else { "s" })
         }
     )?;
+    let mut text = String::from_utf8_lossy(&text).into_owned();
+    while text.contains("\n\n\n") {
+        text = text.replace("\n\n\n", "\n\n");
+    }
+    final_out.write_all(text.as_bytes())?;
     if r.valid {
         Ok(())
     } else {

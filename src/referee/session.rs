@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::dice::Dice;
-use crate::games::{seat_name, Game, Seat, Status, Violation};
+use crate::games::{seat_name, End, Game, Seat, Status, Violation};
 use crate::notation::record::{Action, TurnNumber};
 use crate::notation::Tags;
 use crate::ruleset::Ruleset;
@@ -24,7 +24,7 @@ pub enum Numbering {
 #[derive(Debug)]
 pub enum Refusal<G: Game> {
     /// The game is over; nothing more may be played.
-    GameOver,
+    GameOver(End),
     /// A turn number that does not fit.
     Number {
         written: TurnNumber,
@@ -46,7 +46,7 @@ pub enum Refusal<G: Game> {
 impl<G: Game> Refusal<G> {
     pub fn rule(&self) -> Option<&'static str> {
         match self {
-            Refusal::GameOver => Some("game-over"),
+            Refusal::GameOver(_) => Some("game-over"),
             Refusal::Number { .. } | Refusal::Label { .. } => Some("turn-order"),
             Refusal::Address { .. } => Some("address"),
             Refusal::Dice { .. } => None,
@@ -64,7 +64,11 @@ impl<G: Game> Refusal<G> {
 impl<G: Game> fmt::Display for Refusal<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::GameOver => f.write_str("the game is already over: no turn may follow"),
+            Refusal::GameOver(end) => write!(
+                f,
+                "the game is already over ({}): no turn may follow",
+                super::StatusReport::of::<G>(&Status::Over(*end)).describe()
+            ),
             Refusal::Number { written, expected } => write!(
                 f,
                 "the turn is numbered `{written}` but it is turn `{expected}` (a move written against a stale position?)"
@@ -187,8 +191,9 @@ impl<G: Game> Session<G> {
         number: Option<TurnNumber>,
         label: Option<&str>,
     ) -> Result<(), Refusal<G>> {
-        let Some(to_move) = self.to_move() else {
-            return Err(Refusal::GameOver);
+        let to_move = match self.status() {
+            Status::Playing { to_move } => to_move,
+            Status::Over(end) => return Err(Refusal::GameOver(end)),
         };
         if let Some(written) = number {
             let expected = self.expected_number();
@@ -210,8 +215,8 @@ impl<G: Game> Session<G> {
 
     /// Plays an action of the record; on a refusal nothing changes.
     pub fn play(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refusal<G>> {
-        if self.to_move().is_none() {
-            return Err(Refusal::GameOver);
+        if let Status::Over(end) = self.status() {
+            return Err(Refusal::GameOver(end));
         }
         match action {
             Action::Play(turn) => self.play_turn(turn)?,
