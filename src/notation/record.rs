@@ -426,8 +426,30 @@ fn frame_token(input: &str) -> Option<(Token, usize)> {
         b'*' => &[Rule::termination],
         b'$' => &[Rule::nag],
         b'!' | b'?' => &[Rule::annotation],
-        b'0'..=b'9' => &[Rule::termination, Rule::turn_number],
-        b'a'..=b'z' => &[Rule::seat_label, Rule::common_action],
+        b'0'..=b'9' => {
+            // A failed pest parse builds an error, which is costly: try the marker only
+            // where one is written.
+            if ["1-0", "0-1", "1/2-1/2"]
+                .iter()
+                .any(|m| input.starts_with(m))
+            {
+                &[Rule::termination, Rule::turn_number]
+            } else {
+                &[Rule::turn_number]
+            }
+        }
+        b'a'..=b'z' => {
+            // Most tokens starting with a letter are turns: try the frame's rules only
+            // where one of them can match (a word then `:`, or `resign`/`draw`).
+            let word = input.bytes().take_while(u8::is_ascii_lowercase).count();
+            if input.as_bytes().get(word) == Some(&b':') {
+                &[Rule::seat_label]
+            } else if input.starts_with("resign") || input.starts_with("draw") {
+                &[Rule::common_action]
+            } else {
+                return None;
+            }
+        }
         _ => return None,
     };
     for &rule in rules {

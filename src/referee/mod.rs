@@ -12,13 +12,15 @@ mod session;
 pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
 pub use session::{Refusal, Session};
 
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use serde::Serialize;
 
 use crate::games::{self, Game};
 use crate::notation::record::{self, Limits, RawRecord, Span, SyntaxKind};
-use crate::ruleset::{Library, RuleText, Schema, Setting};
+use crate::ruleset::{Library, RuleText, Ruleset, Schema, Setting};
 
 /// What kind of problem an error is (`cli.md`, JSON output).
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize)]
@@ -167,7 +169,7 @@ pub struct Report {
 }
 
 /// Where rulesets come from and what the command line overrides.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Env {
     pub library: Library,
     /// `--ruleset FILE`: used for every record instead of its `Ruleset` tag.
@@ -175,6 +177,9 @@ pub struct Env {
     /// `--option KEY=VALUE`, in order.
     pub options: Vec<(String, String)>,
     pub limits: Limits,
+    /// Rulesets already loaded, by name (`None` key: the `--ruleset` file), so a file of
+    /// many records parses its ruleset once. Failures are not cached.
+    loaded: Mutex<HashMap<Option<String>, Ruleset>>,
 }
 
 impl Env {
@@ -184,7 +189,29 @@ impl Env {
             ruleset_file: None,
             options: Vec::new(),
             limits: Limits::default(),
+            loaded: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Loads a ruleset by name, or the `--ruleset` file when `name` is `None`, once.
+    pub fn ruleset(&self, name: Option<&str>) -> Result<Ruleset, crate::ruleset::RulesetError> {
+        let key = name.map(str::to_string);
+        if let Some(r) = self.loaded.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return Ok(r);
+        }
+        let r = match (name, &self.ruleset_file) {
+            (Some(name), _) => self.library.load(name, &schema_of)?,
+            (None, Some(path)) => self.library.load_file(path, &schema_of)?,
+            (None, None) => {
+                return Err(crate::ruleset::RulesetError::general(
+                    "no ruleset named and no --ruleset file given",
+                ))
+            }
+        };
+        if let Ok(mut m) = self.loaded.lock() {
+            m.insert(key, r.clone());
+        }
+        Ok(r)
     }
 }
 

@@ -6,7 +6,7 @@ use crate::notation::record::{self, Action, Movetext, RawRecord, Span, Terminati
 use crate::ruleset::{self, Location, Origin, Override, RuleText, Ruleset, Setting};
 
 use super::session::{Refusal, Session};
-use super::{schema_of, Diagnostic, Env, ErrorKind, Report, StatusReport};
+use super::{Diagnostic, Env, ErrorKind, Report, StatusReport};
 
 /// How one turn was judged (for `adjudicate`).
 #[derive(Clone, Debug)]
@@ -270,12 +270,12 @@ fn prepare<G: Game>(
     };
     // 1. The ruleset: --ruleset FILE, else the tag's name, else the game's own.
     let loaded = match (&env.ruleset_file, ruleset_tag) {
-        (Some(path), _) => env.library.load_file(path, &schema_of),
+        (Some(_), _) => env.ruleset(None),
         (None, Some(tag)) => match ruleset::check_name(&tag.value) {
-            Ok(()) => env.library.load(&tag.value, &schema_of),
+            Ok(()) => env.ruleset(Some(&tag.value)),
             Err(e) => Err(e),
         },
-        (None, None) => env.library.load(G::NAME, &schema_of),
+        (None, None) => env.ruleset(Some(G::NAME)),
     };
     let base: Ruleset = loaded.map_err(|e| vec![ruleset_error(e, tag_span)])?;
     if base.game != G::NAME {
@@ -291,9 +291,13 @@ fn prepare<G: Game>(
         )]);
     }
     // 2. Overrides: the command line, then the Options tag, then the Seats tag.
-    let lines = record::LineIndex::new(text);
+    // Built only when a tag needs a location: a file of many records must not index
+    // its whole text once per record.
+    let lines = std::cell::OnceCell::new();
     let location = |offset: usize| {
-        let (line, column) = lines.line_col(text, offset);
+        let (line, column) = lines
+            .get_or_init(|| record::LineIndex::new(text))
+            .line_col(text, offset);
         Location {
             file: file.to_string(),
             line: line as u32,
