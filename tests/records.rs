@@ -1,0 +1,264 @@
+//! Record-level rules of `record.md`, `ruleset.md` and `cli.md`, checked through the
+//! binary: common rule ids, resign/draw, results, seeds, rulesets, limits, exit codes.
+
+mod common;
+
+use common::{referee, run, run_with_input};
+use serde_json::Value;
+
+/// `check --format json` on one record text; returns (exit code, the JSON lines).
+fn check(text: &str, extra: &[&str]) -> (i32, Vec<Value>) {
+    let mut args = vec!["check", "-", "--format", "json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run_with_input(&args, text.as_bytes());
+    assert!(code == 0 || code == 1, "exit {code}: {err}");
+    let lines = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    (code, lines)
+}
+
+/// The first error of the only record: (kind, rule).
+fn first_error(text: &str, extra: &[&str]) -> (String, Option<String>, Value) {
+    let (code, lines) = check(text, extra);
+    assert_eq!(code, 1, "expected an invalid record: {lines:?}");
+    let e = lines[0]["errors"][0].clone();
+    (
+        e["kind"].as_str().unwrap().to_string(),
+        e["rule"].as_str().map(str::to_string),
+        e,
+    )
+}
+
+fn valid(text: &str, extra: &[&str]) -> Value {
+    let (code, lines) = check(text, extra);
+    assert_eq!(code, 0, "expected a valid record: {lines:?}");
+    lines[0].clone()
+}
+
+const LONE: &str = "[Setup \"7/7/7/2m4/2M4/7/7 w -\"]";
+
+#[test]
+fn game_over_rule() {
+    let (kind, rule, e) = first_error(&format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 1... resign\n"), &[]);
+    assert_eq!((kind.as_str(), rule.as_deref()), ("rule", Some("game-over")));
+    assert_eq!(e["turn"], 2);
+}
+
+#[test]
+fn address_rule_points_at_the_point() {
+    let (kind, rule, e) = first_error("[Game \"halatafl\"]\n\n1. h9-d4\n", &[]);
+    assert_eq!((kind.as_str(), rule.as_deref()), ("rule", Some("address")));
+    assert_eq!((e["line"].clone(), e["column"].clone()), (Value::from(3), Value::from(4)));
+    assert!(e["message"].as_str().unwrap().contains("h9"));
+}
+
+#[test]
+fn setup_rule() {
+    let (kind, rule, _) = first_error("[Game \"halatafl\"]\n[Setup \"7/7/7 w -\"]\n", &[]);
+    assert_eq!((kind.as_str(), rule.as_deref()), ("setup", Some("setup")));
+}
+
+#[test]
+fn turn_order_by_seat_label() {
+    let (kind, rule, _) = first_error("[Game \"halatafl\"]\n\nblack: e3-d4\n", &[]);
+    assert_eq!((kind.as_str(), rule.as_deref()), ("rule", Some("turn-order")));
+    valid("[Game \"halatafl\"]\n\nwhite: e3-d4 black: c5xe3xg1=K\n", &[]);
+}
+
+#[test]
+fn resign_and_draw() {
+    let r = valid("[Game \"halatafl\"]\n[Result \"white\"]\n\n1. e3-d4 resign\n", &[]);
+    assert_eq!(r["status"]["winners"], serde_json::json!(["white"]));
+    assert_eq!(r["status"]["reason"], "resignation");
+    let r = valid("[Game \"halatafl\"]\n[Result \"draw\"]\n\n1. e3-d4 draw 1/2-1/2\n", &[]);
+    assert_eq!(r["status"]["reason"], "agreement");
+    let (kind, _, _) = first_error("[Game \"halatafl\"]\n[Result \"black\"]\n\n1. e3-d4 resign\n", &[]);
+    assert_eq!(kind, "result");
+}
+
+#[test]
+fn result_consistency() {
+    // Not over, a result declared, nothing to explain it.
+    let (kind, _, _) = first_error("[Game \"halatafl\"]\n[Result \"white\"]\n\n1. e3-d4\n", &[]);
+    assert_eq!(kind, "result");
+    // A Termination other than normal explains it.
+    valid(
+        "[Game \"halatafl\"]\n[Result \"white\"]\n[Termination \"adjudication\"]\n\n1. e3-d4\n",
+        &[],
+    );
+    // `*` never contradicts.
+    valid(&format!("[Game \"halatafl\"]\n{LONE}\n[Result \"*\"]\n\n1. c3xc5\n"), &[]);
+    // The marker must agree with the Result tag.
+    let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n{LONE}\n[Result \"white\"]\n\n1. c3xc5 0-1\n"), &[]);
+    assert_eq!(kind, "result");
+    valid(&format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 1-0\n"), &[]);
+    // A marker alone is the declared result.
+    let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 0-1\n"), &[]);
+    assert_eq!(kind, "result");
+    // `none`: nobody won, which is not this game.
+    let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n{LONE}\n[Result \"none\"]\n\n1. c3xc5\n"), &[]);
+    assert_eq!(kind, "result");
+    let (kind, _, _) = first_error("[Game \"halatafl\"]\n[Result \"purple\"]\n", &[]);
+    assert_eq!(kind, "header");
+}
+
+#[test]
+fn quiet_limit_draws() {
+    let text = "[Game \"halatafl\"]\n[Options \"quiet-limit=1\"]\n[Setup \"7/3m3/7/7/3M3/7/7 w -\"]\n[Result \"draw\"]\n\n1. d3-d4 d6-d5\n";
+    let r = valid(text, &[]);
+    assert_eq!(r["status"]["reason"], "quiet-limit");
+}
+
+#[test]
+fn several_records_in_one_file() {
+    let text = "[Game \"halatafl\"]\n\n1. e3-d4\n\n[Game \"halatafl\"]\n[Event \"second\"]\n\n1. e3-e2\n";
+    let (code, lines) = check(text, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 2);
+    assert_eq!((lines[0]["index"].clone(), lines[0]["valid"].clone()), (Value::from(0), Value::from(true)));
+    assert_eq!((lines[1]["index"].clone(), lines[1]["valid"].clone()), (Value::from(1), Value::from(false)));
+    assert_eq!(lines[1]["errors"][0]["line"], 8);
+}
+
+#[test]
+fn header_errors() {
+    let (kind, _, _) = first_error("[Event \"no game\"]\n\n1. e3-d4\n", &[]);
+    assert_eq!(kind, "header");
+    let (kind, _, e) = first_error("[Game \"halataf\"]\n", &[]);
+    assert_eq!(kind, "header");
+    assert!(e["hint"].as_str().unwrap().contains("halatafl"), "{e}");
+    let (kind, _, _) = first_error("[Game \"halatafl\"]\n[Game \"halatafl\"]\n", &[]);
+    assert_eq!(kind, "header");
+}
+
+#[test]
+fn ruleset_tag_is_a_bare_name() {
+    for bad in ["../rulesets/halatafl", "/etc/passwd", "sub/halatafl", "a\\\\b"] {
+        let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n[Ruleset \"{bad}\"]\n"), &[]);
+        assert_eq!(kind, "ruleset", "{bad}");
+    }
+    let (kind, _, e) = first_error("[Game \"halatafl\"]\n[Ruleset \"halatafl-emperors\"]\n", &[]);
+    assert_eq!(kind, "ruleset");
+    let all = e.to_string();
+    assert!(all.contains("halatafl-emperor"), "a suggestion: {all}");
+}
+
+#[test]
+fn options_are_checked_with_suggestions() {
+    let (kind, _, e) = first_error("[Game \"halatafl\"]\n[Options \"emprer=true\"]\n", &[]);
+    assert_eq!(kind, "ruleset");
+    assert!(e.to_string().contains("emperor"), "{e}");
+    let (kind, _, _) = first_error("[Game \"halatafl\"]\n[Options \"win=reduce-to(40)\"]\n", &[]);
+    assert_eq!(kind, "ruleset");
+    // --option applies too, and the record's Options tag wins over it.
+    let text = "[Game \"halatafl\"]\n[Setup \"7/5m1/7/2m4/2M4/4M2/7 w -\"]\n\n1. e2-e3\n";
+    valid(text, &[]);
+    let (_, rule, _) = first_error(text, &["--option", "capture=compulsory"]);
+    assert_eq!(rule.as_deref(), Some("compulsory-capture"));
+    let with_tag = text.replace("[Setup", "[Options \"capture=compulsory-huff\"]\n[Setup");
+    valid(&with_tag, &["--option", "capture=compulsory"]);
+}
+
+#[test]
+fn seeds_and_commitments() {
+    let commit = "2a4ee5d7e8d4e5c8ec2cc3f4e1be0b7c1d9b3b6e0ef6c7f1a1f0b0f5d5f3b1c7";
+    let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n[Seed \"s\"]\n[SeedCommit \"{commit}\"]\n"), &[]);
+    assert_eq!(kind, "dice");
+    let real = referee::dice::seed_commit("s");
+    valid(&format!("[Game \"halatafl\"]\n[Seed \"s\"]\n[SeedCommit \"{real}\"]\n\n1. e3-d4\n"), &[]);
+    // A commitment without the seed: a game in progress, fine.
+    valid(&format!("[Game \"halatafl\"]\n[SeedCommit \"{real}\"]\n\n1. e3-d4\n"), &[]);
+    let (kind, _, _) = first_error("[Game \"halatafl\"]\n[SeedCommit \"ABC\"]\n", &[]);
+    assert_eq!(kind, "header");
+}
+
+#[test]
+fn house_rulesets_from_a_directory_and_by_path() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("club.rules"),
+        "ruleset club\nextends halatafl\ntitle \"Club rules\"\nset capture = compulsory\n",
+    )
+    .unwrap();
+    let text = "[Game \"halatafl\"]\n[Ruleset \"club\"]\n[Setup \"7/5m1/7/2m4/2M4/4M2/7 w -\"]\n\n1. e2-e3\n";
+    let d = dir.path().to_str().unwrap();
+    let (_, rule, _) = first_error(text, &["--rulesets", d]);
+    assert_eq!(rule.as_deref(), Some("compulsory-capture"));
+    // The same through REFEREE_RULESETS.
+    let mut cmd = referee();
+    cmd.env("REFEREE_RULESETS", d).args(["rules", "club"]);
+    let out = cmd.output().unwrap();
+    assert!(out.status.success());
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("capture") && shown.contains("club.rules"), "{shown}");
+    // Unknown without the directory: exit 1 with a ruleset error.
+    let (kind, _, _) = first_error(text, &[]);
+    assert_eq!(kind, "ruleset");
+    // --ruleset FILE replaces the tag.
+    let file = dir.path().join("club.rules");
+    let (_, rule, _) = first_error(
+        &text.replace("[Ruleset \"club\"]\n", ""),
+        &["--ruleset", file.to_str().unwrap(), "--rulesets", d],
+    );
+    assert_eq!(rule.as_deref(), Some("compulsory-capture"));
+}
+
+#[test]
+fn limits() {
+    let text = "[Game \"halatafl\"]\n\n1. e3-d4 c5xe3xg1=K 2. c3xc5xa7=K\n";
+    let (kind, _, _) = first_error(text, &["--max-turns", "2"]);
+    assert_eq!(kind, "limit");
+    let (kind, _, _) = first_error(text, &["--max-bytes", "10"]);
+    assert_eq!(kind, "syntax", "an oversized input is refused with a clear error");
+}
+
+#[test]
+fn text_encoding() {
+    // A byte-order mark and CRLF line ends are fine.
+    valid("\u{feff}[Game \"halatafl\"]\r\n\r\n1. e3-d4\r\n", &[]);
+    // Not UTF-8: invalid, with where.
+    let (code, out, _) = run_with_input(&["check", "-"], b"[Game \"halatafl\"]\n\n1. e3-d4 \xff\n");
+    assert_eq!(code, 1);
+    assert!(out.contains("line 3"), "{out}");
+}
+
+#[test]
+fn exit_codes_and_messages() {
+    let (code, _, err) = run(&["check", "no/such/file.game"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no/such/file.game"), "{err}");
+    let (code, _, err) = run(&["play", "no-such-ruleset"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-ruleset"), "{err}");
+    let (code, _, _) = run(&["check"]);
+    assert_eq!(code, 2, "usage error");
+    let (code, out, _) = run(&["help", "check"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Example"), "{out}");
+    let (code, out, _) = run(&["rules", "--check"]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn show_and_moves() {
+    let (code, header, _) = run(&["new", "halatafl"]);
+    assert_eq!(code, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("g.game");
+    std::fs::write(&p, header).unwrap();
+    let p = p.to_str().unwrap();
+    let (_, out, _) = run(&["moves", p]);
+    assert_eq!(out, "c3-d4\nd3-d4\ne3-d4\ne4-d4\n");
+    let (_, out, _) = run(&["show", p, "--format", "setup"]);
+    assert_eq!(out.trim(), "1mmmmm1/mmmmmmm/mmmmmmm/mmm1MMM/MMMMMMM/MMMMMMM/1MMMMM1 w -");
+    let (code, out, _) = run(&["show", p, "--format", "svg"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<svg") && out.trim_end().ends_with("</svg>"));
+    let (_, out, _) = run(&["show", p]);
+    assert!(out.contains(" 4  m m m . M M M  4"), "{out}");
+    let (_, out, _) = run(&["score", p, "--format", "json"]);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["standings"][0]["value"], 22);
+}
