@@ -41,8 +41,14 @@ const LONE: &str = "[Setup \"7/7/7/2m4/2M4/7/7 w -\"]";
 
 #[test]
 fn game_over_rule() {
-    let (kind, rule, e) = first_error(&format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 1... resign\n"), &[]);
-    assert_eq!((kind.as_str(), rule.as_deref()), ("rule", Some("game-over")));
+    let (kind, rule, e) = first_error(
+        &format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 1... resign\n"),
+        &[],
+    );
+    assert_eq!(
+        (kind.as_str(), rule.as_deref()),
+        ("rule", Some("game-over"))
+    );
     assert_eq!(e["turn"], 2);
 }
 
@@ -50,7 +56,10 @@ fn game_over_rule() {
 fn address_rule_points_at_the_point() {
     let (kind, rule, e) = first_error("[Game \"halatafl\"]\n\n1. h9-d4\n", &[]);
     assert_eq!((kind.as_str(), rule.as_deref()), ("rule", Some("address")));
-    assert_eq!((e["line"].clone(), e["column"].clone()), (Value::from(3), Value::from(4)));
+    assert_eq!(
+        (e["line"].clone(), e["column"].clone()),
+        (Value::from(3), Value::from(4))
+    );
     assert!(e["message"].as_str().unwrap().contains("h9"));
 }
 
@@ -63,18 +72,33 @@ fn setup_rule() {
 #[test]
 fn turn_order_by_seat_label() {
     let (kind, rule, _) = first_error("[Game \"halatafl\"]\n\nblack: e3-d4\n", &[]);
-    assert_eq!((kind.as_str(), rule.as_deref()), ("rule", Some("turn-order")));
-    valid("[Game \"halatafl\"]\n\nwhite: e3-d4 black: c5xe3xg1=K\n", &[]);
+    assert_eq!(
+        (kind.as_str(), rule.as_deref()),
+        ("rule", Some("turn-order"))
+    );
+    valid(
+        "[Game \"halatafl\"]\n\nwhite: e3-d4 black: c5xe3xg1=K\n",
+        &[],
+    );
 }
 
 #[test]
 fn resign_and_draw() {
-    let r = valid("[Game \"halatafl\"]\n[Result \"white\"]\n\n1. e3-d4 resign\n", &[]);
+    let r = valid(
+        "[Game \"halatafl\"]\n[Result \"white\"]\n\n1. e3-d4 resign\n",
+        &[],
+    );
     assert_eq!(r["status"]["winners"], serde_json::json!(["white"]));
     assert_eq!(r["status"]["reason"], "resignation");
-    let r = valid("[Game \"halatafl\"]\n[Result \"draw\"]\n\n1. e3-d4 draw 1/2-1/2\n", &[]);
+    let r = valid(
+        "[Game \"halatafl\"]\n[Result \"draw\"]\n\n1. e3-d4 draw 1/2-1/2\n",
+        &[],
+    );
     assert_eq!(r["status"]["reason"], "agreement");
-    let (kind, _, _) = first_error("[Game \"halatafl\"]\n[Result \"black\"]\n\n1. e3-d4 resign\n", &[]);
+    let (kind, _, _) = first_error(
+        "[Game \"halatafl\"]\n[Result \"black\"]\n\n1. e3-d4 resign\n",
+        &[],
+    );
     assert_eq!(kind, "result");
 }
 
@@ -89,16 +113,31 @@ fn result_consistency() {
         &[],
     );
     // `*` never contradicts.
-    valid(&format!("[Game \"halatafl\"]\n{LONE}\n[Result \"*\"]\n\n1. c3xc5\n"), &[]);
+    valid(
+        &format!("[Game \"halatafl\"]\n{LONE}\n[Result \"*\"]\n\n1. c3xc5\n"),
+        &[],
+    );
     // The marker must agree with the Result tag.
-    let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n{LONE}\n[Result \"white\"]\n\n1. c3xc5 0-1\n"), &[]);
+    let (kind, _, _) = first_error(
+        &format!("[Game \"halatafl\"]\n{LONE}\n[Result \"white\"]\n\n1. c3xc5 0-1\n"),
+        &[],
+    );
     assert_eq!(kind, "result");
-    valid(&format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 1-0\n"), &[]);
+    valid(
+        &format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 1-0\n"),
+        &[],
+    );
     // A marker alone is the declared result.
-    let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 0-1\n"), &[]);
+    let (kind, _, _) = first_error(
+        &format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 0-1\n"),
+        &[],
+    );
     assert_eq!(kind, "result");
     // `none`: nobody won, which is not this game.
-    let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n{LONE}\n[Result \"none\"]\n\n1. c3xc5\n"), &[]);
+    let (kind, _, _) = first_error(
+        &format!("[Game \"halatafl\"]\n{LONE}\n[Result \"none\"]\n\n1. c3xc5\n"),
+        &[],
+    );
     assert_eq!(kind, "result");
     let (kind, _, _) = first_error("[Game \"halatafl\"]\n[Result \"purple\"]\n", &[]);
     assert_eq!(kind, "header");
@@ -113,12 +152,19 @@ fn quiet_limit_draws() {
 
 #[test]
 fn several_records_in_one_file() {
-    let text = "[Game \"halatafl\"]\n\n1. e3-d4\n\n[Game \"halatafl\"]\n[Event \"second\"]\n\n1. e3-e2\n";
+    let text =
+        "[Game \"halatafl\"]\n\n1. e3-d4\n\n[Game \"halatafl\"]\n[Event \"second\"]\n\n1. e3-e2\n";
     let (code, lines) = check(text, &[]);
     assert_eq!(code, 1);
     assert_eq!(lines.len(), 2);
-    assert_eq!((lines[0]["index"].clone(), lines[0]["valid"].clone()), (Value::from(0), Value::from(true)));
-    assert_eq!((lines[1]["index"].clone(), lines[1]["valid"].clone()), (Value::from(1), Value::from(false)));
+    assert_eq!(
+        (lines[0]["index"].clone(), lines[0]["valid"].clone()),
+        (Value::from(0), Value::from(true))
+    );
+    assert_eq!(
+        (lines[1]["index"].clone(), lines[1]["valid"].clone()),
+        (Value::from(1), Value::from(false))
+    );
     assert_eq!(lines[1]["errors"][0]["line"], 8);
 }
 
@@ -135,11 +181,19 @@ fn header_errors() {
 
 #[test]
 fn ruleset_tag_is_a_bare_name() {
-    for bad in ["../rulesets/halatafl", "/etc/passwd", "sub/halatafl", "a\\\\b"] {
+    for bad in [
+        "../rulesets/halatafl",
+        "/etc/passwd",
+        "sub/halatafl",
+        "a\\\\b",
+    ] {
         let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n[Ruleset \"{bad}\"]\n"), &[]);
         assert_eq!(kind, "ruleset", "{bad}");
     }
-    let (kind, _, e) = first_error("[Game \"halatafl\"]\n[Ruleset \"halatafl-emperors\"]\n", &[]);
+    let (kind, _, e) = first_error(
+        "[Game \"halatafl\"]\n[Ruleset \"halatafl-emperors\"]\n",
+        &[],
+    );
     assert_eq!(kind, "ruleset");
     let all = e.to_string();
     assert!(all.contains("halatafl-emperor"), "a suggestion: {all}");
@@ -150,7 +204,10 @@ fn options_are_checked_with_suggestions() {
     let (kind, _, e) = first_error("[Game \"halatafl\"]\n[Options \"emprer=true\"]\n", &[]);
     assert_eq!(kind, "ruleset");
     assert!(e.to_string().contains("emperor"), "{e}");
-    let (kind, _, _) = first_error("[Game \"halatafl\"]\n[Options \"win=reduce-to(40)\"]\n", &[]);
+    let (kind, _, _) = first_error(
+        "[Game \"halatafl\"]\n[Options \"win=reduce-to(40)\"]\n",
+        &[],
+    );
     assert_eq!(kind, "ruleset");
     // --option applies too, and the record's Options tag wins over it.
     let text = "[Game \"halatafl\"]\n[Setup \"7/5m1/7/2m4/2M4/4M2/7 w -\"]\n\n1. e2-e3\n";
@@ -164,12 +221,21 @@ fn options_are_checked_with_suggestions() {
 #[test]
 fn seeds_and_commitments() {
     let commit = "2a4ee5d7e8d4e5c8ec2cc3f4e1be0b7c1d9b3b6e0ef6c7f1a1f0b0f5d5f3b1c7";
-    let (kind, _, _) = first_error(&format!("[Game \"halatafl\"]\n[Seed \"s\"]\n[SeedCommit \"{commit}\"]\n"), &[]);
+    let (kind, _, _) = first_error(
+        &format!("[Game \"halatafl\"]\n[Seed \"s\"]\n[SeedCommit \"{commit}\"]\n"),
+        &[],
+    );
     assert_eq!(kind, "dice");
     let real = referee::dice::seed_commit("s");
-    valid(&format!("[Game \"halatafl\"]\n[Seed \"s\"]\n[SeedCommit \"{real}\"]\n\n1. e3-d4\n"), &[]);
+    valid(
+        &format!("[Game \"halatafl\"]\n[Seed \"s\"]\n[SeedCommit \"{real}\"]\n\n1. e3-d4\n"),
+        &[],
+    );
     // A commitment without the seed: a game in progress, fine.
-    valid(&format!("[Game \"halatafl\"]\n[SeedCommit \"{real}\"]\n\n1. e3-d4\n"), &[]);
+    valid(
+        &format!("[Game \"halatafl\"]\n[SeedCommit \"{real}\"]\n\n1. e3-d4\n"),
+        &[],
+    );
     let (kind, _, _) = first_error("[Game \"halatafl\"]\n[SeedCommit \"ABC\"]\n", &[]);
     assert_eq!(kind, "header");
 }
@@ -192,7 +258,10 @@ fn house_rulesets_from_a_directory_and_by_path() {
     let out = cmd.output().unwrap();
     assert!(out.status.success());
     let shown = String::from_utf8_lossy(&out.stdout);
-    assert!(shown.contains("capture") && shown.contains("club.rules"), "{shown}");
+    assert!(
+        shown.contains("capture") && shown.contains("club.rules"),
+        "{shown}"
+    );
     // Unknown without the directory: exit 1 with a ruleset error.
     let (kind, _, _) = first_error(text, &[]);
     assert_eq!(kind, "ruleset");
@@ -211,7 +280,10 @@ fn limits() {
     let (kind, _, _) = first_error(text, &["--max-turns", "2"]);
     assert_eq!(kind, "limit");
     let (kind, _, _) = first_error(text, &["--max-bytes", "10"]);
-    assert_eq!(kind, "syntax", "an oversized input is refused with a clear error");
+    assert_eq!(
+        kind, "syntax",
+        "an oversized input is refused with a clear error"
+    );
 }
 
 #[test]
@@ -252,7 +324,10 @@ fn show_and_moves() {
     let (_, out, _) = run(&["moves", p]);
     assert_eq!(out, "c3-d4\nd3-d4\ne3-d4\ne4-d4\n");
     let (_, out, _) = run(&["show", p, "--format", "setup"]);
-    assert_eq!(out.trim(), "1mmmmm1/mmmmmmm/mmmmmmm/mmm1MMM/MMMMMMM/MMMMMMM/1MMMMM1 w -");
+    assert_eq!(
+        out.trim(),
+        "1mmmmm1/mmmmmmm/mmmmmmm/mmm1MMM/MMMMMMM/MMMMMMM/1MMMMM1 w -"
+    );
     let (code, out, _) = run(&["show", p, "--format", "svg"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("<svg") && out.trim_end().ends_with("</svg>"));
