@@ -750,20 +750,7 @@ pub fn load_ruleset(ctx: &Ctx, name: &str) -> Result<Ruleset, Failure> {
 
 /// Applies `--option` (and `--seats`) to a ruleset named on the command line.
 pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ruleset, Failure> {
-    let mut overrides: Vec<Override> = ctx
-        .env
-        .options
-        .iter()
-        .map(|(k, v)| Override {
-            key: k.clone(),
-            value: v.clone(),
-            origin: Origin::CommandLine,
-            file: "--option".into(),
-            line: 1,
-            column: 1,
-            value_column: 1,
-        })
-        .collect();
+    let mut overrides: Vec<Override> = ctx.env.cli_overrides();
     if !seats.is_empty() {
         overrides.push(Override {
             key: "seats".into(),
@@ -1127,12 +1114,7 @@ impl Visitor for MoveVisit<'_> {
             return refuse(out, r.rule(), r.to_string(), hint);
         }
         // Append: the turn goes before a termination marker, if the record has one.
-        let written = match &entry.action {
-            Action::Play(t) => t.to_string(),
-            Action::Resign => "resign".into(),
-            Action::Draw => "draw".into(),
-            Action::BadAddress(_) => unreachable!("refused above"),
-        };
+        let written = entry.action.written().expect("refused above");
         let line = format!("{number_text} {written}");
         let mt = j.movetext.as_ref();
         let insert_at = mt

@@ -203,12 +203,7 @@ impl Visitor for PlayVisit<'_> {
                                     Answer::err(r.rule(), r.to_string(), hint)
                                 }
                                 Ok(()) => {
-                                    let written = match &entry.action {
-                                        Action::Play(t) => t.to_string(),
-                                        Action::Resign => "resign".into(),
-                                        Action::Draw => "draw".into(),
-                                        Action::BadAddress(_) => unreachable!("refused by play"),
-                                    };
+                                    let written = entry.action.written().expect("refused by play");
                                     let line = format!("{number} {written}");
                                     if let Some(path) = record {
                                         append_flushed(path, &line).map_err(|e| {
@@ -322,12 +317,7 @@ fn resume<G: Render>(ctx: &Ctx, path: &Path) -> Result<Game_<G>, Failure> {
     let mut lines = Vec::new();
     for entry in &j.movetext.as_ref().expect("judged").entries {
         let number = session.expected_number();
-        let written = match &entry.action {
-            Action::Play(t) => t.to_string(),
-            Action::Resign => "resign".into(),
-            Action::Draw => "draw".into(),
-            Action::BadAddress(_) => unreachable!("the record is valid"),
-        };
+        let written = entry.action.written().expect("the record is valid");
         session
             .play(&entry.action, "")
             .map_err(|r| Failure::Usage(format!("internal error: {r}")))?;

@@ -327,6 +327,19 @@ pub enum Action<T> {
     Draw,
 }
 
+impl<T: fmt::Display> Action<T> {
+    /// The action as written in a record (`e3-d4`, `resign`, `draw`); `None` for a bad
+    /// address, which has no canonical text.
+    pub fn written(&self) -> Option<String> {
+        match self {
+            Action::Play(t) => Some(t.to_string()),
+            Action::Resign => Some("resign".into()),
+            Action::Draw => Some("draw".into()),
+            Action::BadAddress(_) => None,
+        }
+    }
+}
+
 /// A comment, kept and never interpreted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Comment {

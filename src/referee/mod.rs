@@ -168,6 +168,22 @@ pub struct Report {
     pub span: Span,
 }
 
+impl Report {
+    /// A report on input where no game could be found (no record, no `Game` tag).
+    fn without_game(index: usize, errors: Vec<Diagnostic>, span: Span) -> Report {
+        Report {
+            index,
+            game: None,
+            ruleset: None,
+            valid: false,
+            turns: 0,
+            status: None,
+            errors,
+            span,
+        }
+    }
+}
+
 /// Where rulesets come from and what the command line overrides.
 #[derive(Debug)]
 pub struct Env {
@@ -191,6 +207,22 @@ impl Env {
             limits: Limits::default(),
             loaded: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The command line's `--option KEY=VALUE` settings as overrides.
+    pub fn cli_overrides(&self) -> Vec<crate::ruleset::Override> {
+        self.options
+            .iter()
+            .map(|(k, v)| crate::ruleset::Override {
+                key: k.clone(),
+                value: v.clone(),
+                origin: crate::ruleset::Origin::CommandLine,
+                file: "--option".into(),
+                line: 1,
+                column: 1,
+                value_column: 1,
+            })
+            .collect()
     }
 
     /// Loads a ruleset by name, or the `--ruleset` file when `name` is `None`, once.
@@ -227,49 +259,41 @@ pub fn schema_of(game: &str) -> Option<&'static Schema> {
 pub const GAMES: &[&str] = &[games::halatafl::Halatafl::NAME];
 
 /// The ruling on every record of a file's text (byte-order mark already stripped).
-/// File-level problems (text before the first header, size limit) come back as a record
-/// report with index 0 and no game.
+/// File-level problems (text before the first header, size limit) are errors of the
+/// first record's report, or of a report with no game when there is no record.
 pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
     let split = record::split(text, &env.limits);
-    let mut reports = Vec::with_capacity(split.records.len().max(1));
-    if !split.errors.is_empty() {
-        reports.push(Report {
-            index: 0,
-            game: None,
-            ruleset: None,
-            valid: false,
-            turns: 0,
-            status: None,
-            errors: split
-                .errors
-                .iter()
-                .map(|e| Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone()))
-                .collect(),
-            span: Span::new(0, text.len()),
-        });
-        if split.records.is_empty() {
-            return reports;
-        }
-    }
-    if split.records.is_empty() && reports.is_empty() {
-        reports.push(Report {
-            index: 0,
-            game: None,
-            ruleset: None,
-            valid: false,
-            turns: 0,
-            status: None,
-            errors: vec![Diagnostic::new(
+    let file_errors: Vec<Diagnostic> = split
+        .errors
+        .iter()
+        .map(|e| Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone()))
+        .collect();
+    if split.records.is_empty() {
+        let errors = if file_errors.is_empty() {
+            vec![Diagnostic::new(
                 ErrorKind::Syntax,
                 Some(Span::new(0, 0)),
                 "no record here: a record starts with a header such as `[Game \"halatafl\"]`",
-            )],
-            span: Span::new(0, text.len()),
-        });
-        return reports;
+            )]
+        } else {
+            file_errors
+        };
+        return vec![Report::without_game(0, errors, Span::new(0, text.len()))];
     }
-    for (index, raw) in split.records.iter().enumerate() {
-        reports.push(check_record(env, file, text, raw, index));
+    let mut reports: Vec<Report> = split
+        .records
+        .iter()
+        .enumerate()
+        .map(|(index, raw)| check_record(env, file, text, raw, index))
+        .collect();
+    // Text before the first header belongs to the first record's report: it comes
+    // first in the file, so it is that record's first error.
+    if !file_errors.is_empty() {
+        let first = &mut reports[0];
+        let mut errors = file_errors;
+        errors.append(&mut first.errors);
+        first.errors = errors;
+        first.valid = false;
     }
     reports
 }

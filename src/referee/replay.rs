@@ -304,19 +304,7 @@ fn prepare<G: Game>(
             column: column as u32,
         }
     };
-    let mut overrides: Vec<Override> = env
-        .options
-        .iter()
-        .map(|(k, v)| Override {
-            key: k.clone(),
-            value: v.clone(),
-            origin: Origin::CommandLine,
-            file: "--option".into(),
-            line: 1,
-            column: 1,
-            value_column: 1,
-        })
-        .collect();
+    let mut overrides: Vec<Override> = env.cli_overrides();
     let mut override_spans: Vec<Option<Span>> = vec![None; overrides.len()];
     if let Some(tag) = header.get("Options") {
         match ruleset::parse_options_tag(&tag.value) {
