@@ -490,14 +490,24 @@ fn adjudicate_game<G: Render>(
         .map(|s| s.describe())
         .unwrap_or_else(|| "the game could not start".into());
     let declared = rec.raw.header.value("Result").unwrap_or("*");
-    match turn {
-        Some(n) => writeln!(out, "After turn {n}: {status}")?,
-        None => writeln!(out, "Result: {status}; declared \"{declared}\"")?,
+    let stopped = j.violation.as_ref().map(|v| v.turn);
+    match (turn, stopped) {
+        (Some(_), Some(t)) => writeln!(out, "The replay stops before turn {t}: {status}")?,
+        (None, Some(t)) => writeln!(
+            out,
+            "The replay stops before turn {t} ({status}); declared \"{declared}\""
+        )?,
+        (Some(n), None) => writeln!(out, "After turn {n}: {status}")?,
+        (None, None) => writeln!(out, "Result: {status}; declared \"{declared}\"")?,
     }
     let n = r.errors.len();
+    let scope = match turn {
+        Some(t) => format!(" on turns 1-{t}"),
+        None => String::new(),
+    };
     writeln!(
         out,
-        "Verdict: {}",
+        "Verdict{scope}: {}",
         if r.valid {
             "valid".to_string()
         } else {
