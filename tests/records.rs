@@ -337,3 +337,17 @@ fn show_and_moves() {
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["standings"][0]["value"], 22);
 }
+
+#[test]
+fn text_before_the_first_header_is_the_first_records_error() {
+    let (code, lines) = check("stray words\n[Game \"halatafl\"]\n\n1. e3-d4\n", &[]);
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 1, "one record, one report");
+    assert_eq!(lines[0]["index"], 0);
+    assert_eq!(lines[0]["turns"], 1);
+    assert_eq!(lines[0]["errors"][0]["kind"], "syntax");
+    assert_eq!(lines[0]["errors"][0]["line"], 1);
+    let (code, lines) = check("no record at all\n", &[]);
+    assert_eq!(code, 1);
+    assert_eq!(lines[0]["game"], Value::Null);
+}
