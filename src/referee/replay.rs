@@ -263,10 +263,9 @@ fn prepare<G: Game>(
     let header = &raw.header;
     let ruleset_tag = header.get("Ruleset");
     let tag_span = ruleset_tag.map(|t| t.value_span);
+    // The error's text names its file, line and column, and its did-you-mean.
     let ruleset_error = |e: ruleset::RulesetError, span: Option<Span>| {
-        let mut d = Diagnostic::new(ErrorKind::Ruleset, span, e.to_string());
-        d.hint = e.suggestion.clone();
-        d
+        Diagnostic::new(ErrorKind::Ruleset, span, e.to_string())
     };
     // 1. The ruleset: --ruleset FILE, else the tag's name, else the game's own.
     let loaded = match (&env.ruleset_file, ruleset_tag) {
@@ -358,9 +357,16 @@ fn prepare<G: Game>(
         ruleset::apply_overrides(&base, G::schema(), &overrides).map_err(|errs| {
             errs.into_iter()
                 .map(|e| {
+                    // The override the error is in: on its line, the last one that
+                    // starts at or before the error's column.
                     let span = overrides
                         .iter()
-                        .position(|o| o.file == e.file && o.line == e.line && o.column == e.column)
+                        .enumerate()
+                        .filter(|(_, o)| {
+                            o.file == e.file && o.line == e.line && o.column <= e.column
+                        })
+                        .map(|(i, _)| i)
+                        .last()
                         .and_then(|i| override_spans[i]);
                     ruleset_error(e, span)
                 })
