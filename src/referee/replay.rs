@@ -361,12 +361,7 @@ fn prepare<G: Game>(
                     // starts at or before the error's column.
                     let span = overrides
                         .iter()
-                        .enumerate()
-                        .filter(|(_, o)| {
-                            o.file == e.file && o.line == e.line && o.column <= e.column
-                        })
-                        .map(|(i, _)| i)
-                        .last()
+                        .rposition(|o| o.file == e.file && o.line == e.line && o.column <= e.column)
                         .and_then(|i| override_spans[i]);
                     ruleset_error(e, span)
                 })
