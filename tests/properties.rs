@@ -108,6 +108,16 @@ proptest! {
         let _ = check_text(&env, "fuzz", &with_header);
     }
 
+    /// Arbitrary Setup, Options and Seats values never panic.
+    #[test]
+    fn arbitrary_tag_values_never_panic(setup in "[1-9mkeMKE/ wb,a-g\\-]{0,80}", options in "[a-z=\\-(); 0-9\\[\\]{}:,]{0,60}", seats in "[a-z ]{0,20}") {
+        let env = Env::new(Library::new(Vec::new()));
+        for (tag, value) in [("Setup", &setup), ("Options", &options), ("Seats", &seats)] {
+            let text = format!("[Game \"halatafl\"]\n[{tag} \"{value}\"]\n\n1. e3-d4 c5xe3\n");
+            let _ = check_text(&env, "fuzz", &text);
+        }
+    }
+
     /// Near-misses of real movetext never panic either.
     #[test]
     fn record_like_text_never_panics(moves in proptest::collection::vec("[a-h][0-9][-x][a-h][0-9]( |\n|x[a-h][0-9]|=K |=E |!|\\{c\\} |; c\n|[0-9]\\.{1,3} )", 0..40)) {
