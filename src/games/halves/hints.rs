@@ -1,0 +1,157 @@
+//! Hints for violations and notes on legal turns, for rulings.
+
+use super::board::{Phase, State};
+use super::rules;
+use super::settings::Settings;
+use super::violation::{colour_name, ContractFault, Mover, Violation};
+use crate::notation::halves::Turn;
+
+/// A list of turns for a hint: the first few, and how many in all.
+fn list(turns: &[Turn]) -> String {
+    const SHOWN: usize = 8;
+    let mut s: Vec<String> = turns.iter().take(SHOWN).map(|t| t.to_string()).collect();
+    if turns.len() > SHOWN {
+        s.push(format!("… ({} in all)", turns.len()));
+    }
+    s.join(", ")
+}
+
+pub(crate) fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
+    let mut legal = Vec::new();
+    rules::legal_turns(s, st, &mut legal);
+    let who = rules::mover(st);
+    let places: Vec<Turn> = legal
+        .iter()
+        .copied()
+        .filter(|t| matches!(t, Turn::Place(_)))
+        .collect();
+    let removes: Vec<Turn> = legal
+        .iter()
+        .copied()
+        .filter(|t| matches!(t, Turn::Remove { .. }))
+        .collect();
+    let any = || {
+        if legal.is_empty() {
+            None
+        } else {
+            Some(format!("{who} can play {}", list(&legal)))
+        }
+    };
+    match v {
+        Violation::NoTileInHand { .. }
+        | Violation::CellTaken { .. }
+        | Violation::MustTouch { .. }
+        | Violation::TouchEnemy { .. }
+        | Violation::PlaceOutOfPhase { .. } => {
+            if places.is_empty() {
+                any()
+            } else {
+                Some(format!("{who} could place on {}", list(&places)))
+            }
+        }
+        Violation::RemoveNotOwn { .. }
+        | Violation::RemoveOutOfPhase { .. }
+        | Violation::FreeEdges { .. } => {
+            if removes.is_empty() {
+                any()
+            } else {
+                Some(format!("{who} could remove with {}", list(&removes)))
+            }
+        }
+        Violation::KeepMissing { cell, .. }
+        | Violation::SplitKeep {
+            keep: cell,
+            mover: Mover { .. },
+            ..
+        } => {
+            let target = match v {
+                Violation::KeepMissing { .. } => Some(*cell),
+                _ => None,
+            };
+            let same: Vec<Turn> = removes
+                .iter()
+                .copied()
+                .filter(|t| match (t, target) {
+                    (Turn::Remove { cell: c, .. }, Some(x)) => *c == x,
+                    _ => true,
+                })
+                .collect();
+            if same.is_empty() {
+                any()
+            } else {
+                Some(format!(
+                    "the rule (keep = {}) allows {}",
+                    s.keep.word(),
+                    list(&same)
+                ))
+            }
+        }
+        Violation::KeepNamesNoGroup { .. } => Some(
+            "name the surviving group by one of its cells, e.g. x(2,-1)/(0,3) keeps the group holding (0,3)".to_string(),
+        ),
+        Violation::Contract {
+            fault: ContractFault::Due,
+            ..
+        } => Some(format!(
+            "keep: white's player stays white and {} removes next; swap: the players exchange colours and white removes next",
+            colour_name(s.seats.get(1).copied().unwrap_or(st.to_move))
+        )),
+        Violation::Contract { .. } | Violation::Pass { .. } => any(),
+        Violation::GameOver | Violation::Setup(_) => None,
+    }
+}
+
+fn tiles(n: u32) -> String {
+    if n == 1 {
+        "1 tile".into()
+    } else {
+        format!("{n} tiles")
+    }
+}
+
+pub(crate) fn note(s: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
+    match *turn {
+        Turn::Swap => Some(format!(
+            "the players exchange colours: the `Black` player now plays white and moves next, the `White` player plays {}",
+            colour_name(s.seats.get(1).copied().unwrap_or(before.to_move))
+        )),
+        Turn::Keep => Some(format!(
+            "white's player stays white; {} moves next",
+            colour_name(after.to_move)
+        )),
+        Turn::Remove { cell, .. } if before.phase == Phase::Waning => {
+            let i = before.tiles.find(cell)?;
+            let sp = rules::split(s, &before.tiles, before.tiles.adjacency(), i, before.to_move);
+            if sp.count < 2 {
+                return None;
+            }
+            let sizes: Vec<String> = (0..sp.count)
+                .map(|g| sp.groups[g].count_ones().to_string())
+                .collect();
+            let kept = after.tiles.len() as u32;
+            let gone = before.tiles.len() as u32 - 1 - kept;
+            let mut by_colour = Vec::new();
+            for &seat in &s.seats {
+                let d = before.tiles.count(seat)
+                    - after.tiles.count(seat)
+                    - u32::from(seat == before.to_move);
+                if d > 0 {
+                    by_colour.push(format!("{} {d}", colour_name(seat)));
+                }
+            }
+            let held = after
+                .tiles
+                .iter()
+                .next()
+                .map(|(c, _)| format!(" (holding {c})"))
+                .unwrap_or_default();
+            Some(format!(
+                "the removal splits the tiles into groups of {}; the group of {kept}{held} survives and {} go ({})",
+                sizes.join(", "),
+                tiles(gone),
+                by_colour.join(", ")
+            ))
+        }
+        _ => None,
+    }
+}
