@@ -3,7 +3,7 @@
 use super::board::{Phase, State};
 use super::rules;
 use super::settings::Settings;
-use super::violation::{colour_name, ContractFault, Mover, Violation};
+use super::violation::{colour_name, ContractFault, Violation};
 use crate::notation::halves::Turn;
 
 /// A list of turns for a hint: the first few, and how many in all.
@@ -58,23 +58,11 @@ pub(crate) fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
                 Some(format!("{who} could remove with {}", list(&removes)))
             }
         }
-        Violation::KeepMissing { cell, .. }
-        | Violation::SplitKeep {
-            keep: cell,
-            mover: Mover { .. },
-            ..
-        } => {
-            let target = match v {
-                Violation::KeepMissing { .. } => Some(*cell),
-                _ => None,
-            };
+        Violation::KeepMissing { cell, .. } | Violation::SplitKeep { cell, .. } => {
             let same: Vec<Turn> = removes
                 .iter()
                 .copied()
-                .filter(|t| match (t, target) {
-                    (Turn::Remove { cell: c, .. }, Some(x)) => *c == x,
-                    _ => true,
-                })
+                .filter(|t| matches!(t, Turn::Remove { cell: c, .. } if c == cell))
                 .collect();
             if same.is_empty() {
                 any()
@@ -145,10 +133,14 @@ pub(crate) fn note(s: &Settings, before: &State, after: &State, turn: &Turn) -> 
                 .next()
                 .map(|(c, _)| format!(" (holding {c})"))
                 .unwrap_or_default();
+            let sizes = match sizes.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => sizes.join(", "),
+            };
             Some(format!(
-                "the removal splits the tiles into groups of {}; the group of {kept}{held} survives and {} go ({})",
-                sizes.join(", "),
+                "the removal splits the tiles into groups of {sizes}; the group of {kept}{held} survives and {} {} ({})",
                 tiles(gone),
+                if gone == 1 { "goes" } else { "go" },
                 by_colour.join(", ")
             ))
         }

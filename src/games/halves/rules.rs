@@ -407,6 +407,7 @@ pub(crate) fn judge_remove(
                 let own = tiles.mask_of(seat);
                 return Err(Violation::SplitKeep {
                     mover,
+                    cell,
                     keep: k,
                     rule: s.keep,
                     size: sp.groups[g].count_ones(),

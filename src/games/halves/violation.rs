@@ -139,6 +139,8 @@ pub enum Violation {
     /// A choice naming a group the rule does not let survive (`split-keep`).
     SplitKeep {
         mover: Mover,
+        /// The tile removed.
+        cell: Cell,
         keep: Cell,
         rule: Keep,
         /// The named group's size and mover's tiles in it.
@@ -288,6 +290,7 @@ impl fmt::Display for Violation {
                 friendly,
                 best_size,
                 best_friendly,
+                ..
             } => match rule {
                 Keep::MostFriendly => write!(
                     f,
