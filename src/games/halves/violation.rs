@@ -345,7 +345,7 @@ impl fmt::Display for Violation {
                 ),
                 SetupFault::Full => f.write_str("the setup holds more tiles than a game can"),
                 SetupFault::RandomWithoutSeed => f.write_str(
-                    "with start = random the layout comes from a Seed, or is written in a Setup tag; this record has neither",
+                    "with start = random the layout comes from a Seed, or is written in a Setup tag; neither is given",
                 ),
             },
         }
