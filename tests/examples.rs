@@ -110,3 +110,23 @@ fn halves_worked_example() {
     let moves: Vec<&str> = moves.lines().collect();
     assert_eq!(moves, ["x(0,0)", "x(1,-1)"]);
 }
+
+/// The common rule ids in a Halves record: a seat label that does not fit the turn
+/// (`turn-order`) and a cell that does not exist (`address`).
+#[test]
+fn halves_common_rule_ids() {
+    use common::run_with_input;
+    let setup = "[Game \"halves\"]\n[Setup \"white: (0,0) (1,0); black: (0,1); to-move: white; phase: waning\"]\n\n";
+    for (moves, rule) in [
+        ("1. black: x(0,1)", "turn-order"),
+        ("2. x(0,0)", "turn-order"),
+        ("1. x(1000,0)", "address"),
+        ("1. x(0,0) 2. x(0,1) 3. x(1,0)", "game-over"),
+    ] {
+        let text = format!("{setup}{moves}\n");
+        let (code, out, _) = run_with_input(&["check", "-", "--format", "json"], text.as_bytes());
+        assert_eq!(code, 1, "{moves}: {out}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["errors"][0]["rule"], rule, "{moves}: {out}");
+    }
+}

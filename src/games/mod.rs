@@ -231,6 +231,12 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The message for a written square, cell or triangle that does not exist (rule
+    /// `address`): `text` is the address as written.
+    fn address_message(text: &str) -> String {
+        format!("`{text}` is not a point of the board")
+    }
+
     /// The standings (`referee score`): one line a seat.
     fn standings(settings: &Self::Settings, state: &Self::State) -> Vec<Standing>;
 }

@@ -58,7 +58,9 @@ pub(crate) fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
                 Some(format!("{who} could remove with {}", list(&removes)))
             }
         }
-        Violation::KeepMissing { cell, .. } | Violation::SplitKeep { cell, .. } => {
+        Violation::KeepMissing { cell, .. }
+        | Violation::SplitKeep { cell, .. }
+        | Violation::KeepNamesNoGroup { cell, .. } => {
             let same: Vec<Turn> = removes
                 .iter()
                 .copied()
@@ -74,9 +76,6 @@ pub(crate) fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
                 ))
             }
         }
-        Violation::KeepNamesNoGroup { .. } => Some(
-            "name the surviving group by one of its cells, e.g. x(2,-1)/(0,3) keeps the group holding (0,3)".to_string(),
-        ),
         Violation::Contract {
             fault: ContractFault::Due,
             ..

@@ -136,6 +136,13 @@ impl Game for Halves {
         hints::hint(settings, state, violation)
     }
 
+    fn address_message(text: &str) -> String {
+        format!(
+            "`{text}` is not a cell that exists: coordinates run from -{lim} to {lim}",
+            lim = crate::notation::halves::Cell::LIMIT
+        )
+    }
+
     fn standings(settings: &Settings, state: &State) -> Vec<Standing> {
         settings
             .seats

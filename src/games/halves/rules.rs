@@ -402,7 +402,11 @@ pub(crate) fn judge_remove(
                 .find(k)
                 .filter(|&j| j != i)
                 .and_then(|j| sp.group_of(j))
-                .ok_or(Violation::KeepNamesNoGroup { mover, keep: k })?;
+                .ok_or(Violation::KeepNamesNoGroup {
+                    mover,
+                    cell,
+                    keep: k,
+                })?;
             if sp.allowed & (1 << g) == 0 {
                 let own = tiles.mask_of(seat);
                 return Err(Violation::SplitKeep {

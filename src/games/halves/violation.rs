@@ -135,7 +135,12 @@ pub enum Violation {
         options: u8,
     },
     /// A choice naming no group that remains (`keep-choice`).
-    KeepNamesNoGroup { mover: Mover, keep: Cell },
+    KeepNamesNoGroup {
+        mover: Mover,
+        /// The tile removed.
+        cell: Cell,
+        keep: Cell,
+    },
     /// A choice naming a group the rule does not let survive (`split-keep`).
     SplitKeep {
         mover: Mover,
@@ -278,7 +283,7 @@ impl fmt::Display for Violation {
                 f,
                 "removing {cell} splits the tiles and {mover} must choose which of {options} groups survives: write it as x{cell}/(q,r) with a cell of that group"
             ),
-            Violation::KeepNamesNoGroup { mover, keep } => write!(
+            Violation::KeepNamesNoGroup { mover, keep, .. } => write!(
                 f,
                 "{mover} names {keep} as the group to keep, but no remaining tile is there"
             ),
