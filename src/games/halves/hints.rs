@@ -19,7 +19,7 @@ fn list(turns: &[Turn]) -> String {
 pub(crate) fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
     let mut legal = Vec::new();
     rules::legal_turns(s, st, &mut legal);
-    let who = rules::mover(st);
+    let who = rules::mover(s, st);
     let places: Vec<Turn> = legal
         .iter()
         .copied()
@@ -98,17 +98,30 @@ fn tiles(n: u32) -> String {
 
 pub(crate) fn note(s: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
     match *turn {
-        Turn::Swap => Some(format!(
-            "the players exchange colours: the `Black` player now plays white and moves next, the `White` player plays {}",
-            colour_name(s.seats.get(1).copied().unwrap_or(before.to_move))
-        )),
+        Turn::Swap => {
+            let second = colour_name(s.seats.get(1).copied().unwrap_or(before.to_move));
+            let tag = {
+                let mut t = second.to_string();
+                t[..1].make_ascii_uppercase();
+                t
+            };
+            Some(format!(
+                "the players exchange colours: the `{tag}` player now plays white and moves next, the `White` player plays {second}"
+            ))
+        }
         Turn::Keep => Some(format!(
             "white's player stays white; {} moves next",
             colour_name(after.to_move)
         )),
         Turn::Remove { cell, .. } if before.phase == Phase::Waning => {
             let i = before.tiles.find(cell)?;
-            let sp = rules::split(s, &before.tiles, before.tiles.adjacency(), i, before.to_move);
+            let sp = rules::split(
+                s,
+                &before.tiles,
+                before.tiles.adjacency(),
+                i,
+                before.to_move,
+            );
             if sp.count < 2 {
                 return None;
             }

@@ -12,10 +12,15 @@ use crate::games::{Seat, SeatSet};
 use crate::notation::halves::{Cell, Turn};
 
 /// The seat to move as rulings name it.
-pub(crate) fn mover(st: &State) -> Mover {
+pub(crate) fn mover(s: &Settings, st: &State) -> Mover {
     Mover {
         seat: st.to_move,
-        swapped: st.swapped,
+        // With two seats after a swap, the player of the other colour's tag plays it.
+        swapped_with: if st.swapped && s.seats.len() == 2 {
+            s.seats.iter().copied().find(|&x| x != st.to_move)
+        } else {
+            None
+        },
     }
 }
 
@@ -244,7 +249,7 @@ pub(crate) fn start(s: &Settings, dice: Option<&mut Dice>) -> Result<State, Viol
 /// Judges a placement by the seat to move, in the spec's order: `place`, `must-touch`,
 /// `touch-enemy`.
 pub(crate) fn judge_place(s: &Settings, st: &State, cell: Cell) -> Result<(), Violation> {
-    let mover = mover(st);
+    let mover = mover(s, st);
     let seat = st.to_move;
     if st.phase != Phase::Waxing {
         return Err(Violation::PlaceOutOfPhase {
@@ -359,7 +364,7 @@ pub(crate) fn judge_remove(
     cell: Cell,
     keep: Option<Cell>,
 ) -> Result<u64, Violation> {
-    let mover = mover(st);
+    let mover = mover(s, st);
     let seat = st.to_move;
     if st.phase != Phase::Waning {
         return Err(Violation::RemoveOutOfPhase {
@@ -444,7 +449,7 @@ pub(crate) fn judge_remove(
 /// contract). With `first_only` it stops after the first.
 fn moves(s: &Settings, st: &State, out: &mut Vec<Turn>, first_only: bool) {
     let seat = st.to_move;
-    let mover = mover(st);
+    let mover = mover(s, st);
     match st.phase {
         Phase::Waxing => {
             if st.hand[seat.0 as usize % 3] == 0 {
@@ -525,7 +530,7 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
         return Err(Violation::GameOver);
     }
     let seat = st.to_move;
-    let mover = mover(st);
+    let mover = mover(s, st);
     let contract_turn = matches!(turn, Turn::Keep | Turn::Swap);
     if st.phase == Phase::Contract && !contract_turn {
         return Err(Violation::Contract {

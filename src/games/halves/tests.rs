@@ -421,3 +421,29 @@ fn every_legal_turn_plays_and_selfplay_ends() {
         }
     }
 }
+
+#[test]
+fn after_a_swap_rulings_name_the_player_by_the_other_seats_tag() {
+    let s = settings(|s| s.seats = vec![Seat(0), Seat(2)]);
+    let mut st = setup(
+        &s,
+        "white: (0,0) (1,0); red: (0,1) (1,1); to-move: white; phase: contract",
+    );
+    play(&s, &mut st, "swap").unwrap();
+    let v = play(&s, &mut st, "x(0,1)").unwrap_err();
+    assert_eq!(v.rule(), "remove-own");
+    assert!(
+        v.to_string()
+            .starts_with("white (played since the swap by the `Red` player, who started as red)"),
+        "{v}"
+    );
+    // Without a swap only the colour is named.
+    let mut kept = setup(
+        &s,
+        "white: (0,0) (1,0); red: (0,1) (1,1); to-move: white; phase: contract",
+    );
+    play(&s, &mut kept, "keep").unwrap();
+    assert_eq!(kept.to_move, Seat(2));
+    let v = play(&s, &mut kept, "x(0,0)").unwrap_err();
+    assert!(v.to_string().starts_with("red cannot remove (0,0)"), "{v}");
+}

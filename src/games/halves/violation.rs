@@ -21,14 +21,16 @@ pub fn colour_name(seat: Seat) -> &'static str {
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub struct Mover {
     pub seat: Seat,
-    pub swapped: bool,
+    /// After a swap in the contract: the colour whose tag names the player now playing
+    /// `seat`.
+    pub swapped_with: Option<Seat>,
 }
 
 impl fmt::Display for Mover {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = colour_name(self.seat);
-        if self.swapped && self.seat.0 < 2 {
-            let start = colour_name(Seat(1 - self.seat.0));
+        if let Some(other) = self.swapped_with {
+            let start = colour_name(other);
             write!(
                 f,
                 "{c} (played since the swap by the `{}` player, who started as {start})",
