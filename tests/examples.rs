@@ -50,3 +50,83 @@ fn check_all_examples_json_lines() {
         }
     }
 }
+
+#[test]
+fn halves_rulings() {
+    let files = examples("halves");
+    assert!(files.len() >= 10, "at least 10 Halves examples");
+    for file in files {
+        let name = rel(&file);
+        let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+        let (code, text, err) = run(&["adjudicate", &name, "--color", "never"]);
+        assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
+        let disputed = stem.starts_with("disputed-");
+        if disputed {
+            assert_eq!(code, 1, "{name} must be ruled invalid:\n{text}");
+        } else {
+            assert_eq!(code, 0, "{name} must be valid:\n{text}");
+        }
+        insta::assert_snapshot!(format!("halves-{stem}-text"), text);
+        if disputed {
+            let (_, json, _) = run(&["adjudicate", &name, "--format", "json"]);
+            let v: serde_json::Value =
+                serde_json::from_str(json.trim()).expect("one JSON document");
+            insta::assert_json_snapshot!(format!("halves-{stem}-json"), v);
+        }
+    }
+}
+
+/// halves.txt's worked example: white removes its bridging tile, the smaller (left)
+/// group goes, black is then two moves from winning — and white wins next move.
+#[test]
+fn halves_worked_example() {
+    let (code, text, err) = run(&[
+        "adjudicate",
+        "games/halves/worked-example.game",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{text}{err}");
+    let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["status"]["winners"], serde_json::json!(["white"]));
+    assert_eq!(v["status"]["reason"], "first-out");
+    // After turn 1 the left group is gone: white has one tile, black two.
+    let (code, setup, _) = run(&[
+        "show",
+        "games/halves/worked-example.game",
+        "--turn",
+        "1",
+        "--format",
+        "setup",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        setup.trim(),
+        "white: (0,-1); black: (0,0) (1,-1); to-move: black; phase: waning"
+    );
+    // Black is to move with two tiles; whichever it removes, white wins next move.
+    let (_, moves, _) = run(&["moves", "games/halves/worked-example.game", "--turn", "1"]);
+    let moves: Vec<&str> = moves.lines().collect();
+    assert_eq!(moves, ["x(0,0)", "x(1,-1)"]);
+}
+
+/// The common rule ids in a Halves record: a seat label that does not fit the turn
+/// (`turn-order`) and a cell that does not exist (`address`).
+#[test]
+fn halves_common_rule_ids() {
+    use common::run_with_input;
+    let setup = "[Game \"halves\"]\n[Setup \"white: (0,0) (1,0); black: (0,1); to-move: white; phase: waning\"]\n\n";
+    for (moves, rule) in [
+        ("1. black: x(0,1)", "turn-order"),
+        ("2. x(0,0)", "turn-order"),
+        ("1. x(1000,0)", "address"),
+        ("1. x(0,0) 2. x(0,1) 3. x(1,0)", "game-over"),
+    ] {
+        let text = format!("{setup}{moves}\n");
+        let (code, out, _) = run_with_input(&["check", "-", "--format", "json"], text.as_bytes());
+        assert_eq!(code, 1, "{moves}: {out}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["errors"][0]["rule"], rule, "{moves}: {out}");
+    }
+}

@@ -189,3 +189,128 @@ fn printed_records_parse_back_the_same() {
         assert!(!mt.entries.is_empty());
     }
 }
+
+#[test]
+fn selfplay_games_replay_valid_under_every_halves_ruleset() {
+    let rulesets = shipped("halves");
+    assert!(rulesets.len() >= 4, "{rulesets:?}");
+    for rs in rulesets {
+        let (code, games, err) = run(&[
+            "selfplay",
+            &rs,
+            "--games",
+            "20",
+            "--seed",
+            &format!("prop-{rs}"),
+        ]);
+        assert_eq!(code, 0, "{rs}: {err}");
+        let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
+        assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
+        assert!(out.contains("20 records: 20 valid, 0 invalid"), "{out}");
+    }
+}
+
+/// Random combinations of every Halves setting: selfplay games (which write their
+/// `--option` settings into an `Options` tag) replay valid, and so do they when the
+/// same settings come from `--option` on `check` instead.
+#[test]
+fn selfplay_games_replay_valid_under_random_halves_settings() {
+    let settings = (
+        prop_oneof![Just("[white black]"), Just("[white black red]")],
+        1u8..=21,
+        prop_oneof![Just("random"), Just("manual")],
+        any::<bool>(),
+        prop_oneof![Just("first-out"), Just("last-standing")],
+        1u8..=2,
+        prop_oneof![Just("enemy"), Just("any")],
+        0u8..=6,
+        prop_oneof![Just("largest"), Just("chosen"), Just("most-friendly")],
+    );
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(16));
+    runner
+        .run(
+            &settings,
+            |(seats, tiles, start, contract, win, must, touch, free, keep)| {
+                let options = [
+                    format!("seats={seats}"),
+                    format!("tiles-each={tiles}"),
+                    format!("start={start}"),
+                    format!("contract={contract}"),
+                    format!("win={win}"),
+                    format!("must-touch={must}"),
+                    format!("touch={touch}"),
+                    format!("free-edges={free}"),
+                    format!("keep={keep}"),
+                ];
+                let mut args = vec!["selfplay", "halves", "--games", "4", "--seed", "combo"];
+                for o in &options {
+                    args.push("--option");
+                    args.push(o);
+                }
+                let (code, games, err) = run(&args);
+                prop_assert_eq!(code, 0, "{:?}: {}", options, err);
+                let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
+                prop_assert_eq!(code, 0, "{:?}:\n{}\n{}", options, out, games);
+                prop_assert!(out.contains("4 records: 4 valid"), "{}", out);
+                // Without the Options tag, the same settings given by --option.
+                let stripped: String = games
+                    .lines()
+                    .filter(|l| !l.starts_with("[Options"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                let mut check = vec!["check", "-", "--quiet"];
+                for o in &options {
+                    check.push("--option");
+                    check.push(o);
+                }
+                let (code, out, _) = run_with_input(&check, stripped.as_bytes());
+                prop_assert_eq!(code, 0, "{:?}:\n{}", options, out);
+                Ok(())
+            },
+        )
+        .unwrap();
+}
+
+fn halves_cell() -> impl Strategy<Value = referee::notation::halves::Cell> {
+    (-999i32..=999, -999i32..=999)
+        .prop_map(|(q, r)| referee::notation::halves::Cell::new(q, r).unwrap())
+}
+
+fn halves_turn() -> impl Strategy<Value = referee::notation::halves::Turn> {
+    use referee::notation::halves::Turn as H;
+    prop_oneof![
+        halves_cell().prop_map(H::Place),
+        Just(H::Keep),
+        Just(H::Swap),
+        Just(H::Pass),
+        (halves_cell(), proptest::option::of(halves_cell()))
+            .prop_map(|(cell, keep)| H::Remove { cell, keep }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A Halves turn printed and parsed back is the same turn.
+    #[test]
+    fn halves_turn_print_parse_round_trip(t in halves_turn()) {
+        let text = t.to_string();
+        match referee::notation::halves::parse_turn(&text) {
+            TurnParse::Turn(back, len) => {
+                prop_assert_eq!(len, text.len());
+                prop_assert_eq!(back, t);
+            }
+            other => prop_assert!(false, "{} did not parse: {:?}", text, other),
+        }
+    }
+
+    /// Near-misses of Halves movetext never panic.
+    #[test]
+    fn halves_record_like_text_never_panics(moves in proptest::collection::vec("(\\+|x)\\(-?[0-9]{1,4},-?[0-9]{1,3}\\)(/\\(-?[0-9],[0-9]\\))?( |\n|keep |swap |pass |[0-9]\\. )", 0..30)) {
+        let env = Env::new(Library::new(Vec::new()));
+        let text = format!("[Game \"halves\"]\n[Setup \"white: (0,0) (1,0) (2,-1); black: (0,1) (1,1); to-move: white; phase: waning\"]\n\n{}", moves.concat());
+        let _ = check_text(&env, "fuzz", &text);
+        let manual = format!("[Game \"halves\"]\n[Options \"start=manual\"]\n\n{}", moves.concat());
+        let _ = check_text(&env, "fuzz", &manual);
+    }
+}

@@ -898,6 +898,9 @@ pub fn numbered<G: Game>(session: &Session<G>, turn: &str) -> String {
 
 struct SelfplayVisit<'a> {
     rs: &'a Ruleset,
+    /// The `--option` settings, written into each record's `Options` tag so the record
+    /// replays on its own.
+    options: Option<String>,
     games: usize,
     seed: &'a str,
     max_turns: usize,
@@ -959,10 +962,18 @@ impl Visitor for SelfplayVisit<'_> {
                 false,
                 Some("selfplay"),
             );
-            let header = header.replace(
+            let mut header = header.replace(
                 "[Result \"*\"]",
                 &format!("[Round \"{}\"]\n[Result \"{result}\"]", g + 1),
             );
+            if let Some(options) = &self.options {
+                let ruleset_line = format!("[Ruleset \"{}\"]\n", record::escape(&self.rs.name));
+                header = header.replacen(
+                    &ruleset_line,
+                    &format!("{ruleset_line}[Options \"{}\"]\n", record::escape(options)),
+                    1,
+                );
+            }
             writeln!(self.out, "{header}\n{moves}\n")?;
         }
         Ok(())
@@ -984,6 +995,14 @@ pub fn selfplay(
         &game,
         SelfplayVisit {
             rs: &rs,
+            options: (!ctx.env.options.is_empty()).then(|| {
+                ctx.env
+                    .options
+                    .iter()
+                    .map(|(k, v)| format!("{k} = {v}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            }),
             games,
             seed,
             max_turns,

@@ -16,6 +16,7 @@
 //! need nothing from the referee.
 
 pub mod halatafl;
+pub mod halves;
 
 use std::fmt;
 
@@ -228,6 +229,12 @@ pub trait Game: Sized + 'static {
         _violation: &Self::Violation,
     ) -> Option<String> {
         None
+    }
+
+    /// The message for a written square, cell or triangle that does not exist (rule
+    /// `address`): `text` is the address as written.
+    fn address_message(text: &str) -> String {
+        format!("`{text}` is not a point of the board")
     }
 
     /// The standings (`referee score`): one line a seat.

@@ -3,6 +3,7 @@
 //! Nothing outside this module touches pest pairs.
 
 pub mod halatafl;
+pub mod halves;
 pub mod record;
 
 /// The record header as a game sees it: the tags, for the few games that read one

@@ -251,12 +251,13 @@ impl Env {
 pub fn schema_of(game: &str) -> Option<&'static Schema> {
     match game {
         games::halatafl::Halatafl::NAME => Some(games::halatafl::Halatafl::schema()),
+        games::halves::Halves::NAME => Some(games::halves::Halves::schema()),
         _ => None,
     }
 }
 
 /// The games this build referees.
-pub const GAMES: &[&str] = &[games::halatafl::Halatafl::NAME];
+pub const GAMES: &[&str] = &[games::halatafl::Halatafl::NAME, games::halves::Halves::NAME];
 
 /// The ruling on every record of a file's text (byte-order mark already stripped).
 /// File-level problems (text before the first header, size limit) are errors of the
@@ -312,6 +313,10 @@ pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: u
                     JudgeOptions::default(),
                 )
                 .report
+            }
+            games::halves::Halves::NAME => {
+                judge::<games::halves::Halves>(env, file, text, raw, index, JudgeOptions::default())
+                    .report
             }
             _ => unreachable!("game_of returns known games only"),
         },

@@ -76,7 +76,7 @@ impl<G: Game> fmt::Display for Refusal<G> {
             Refusal::Label { written, expected } => {
                 write!(f, "the turn is labelled `{written}:` but it is {expected}'s turn")
             }
-            Refusal::Address { text } => write!(f, "`{text}` is not a point of the board"),
+            Refusal::Address { text } => f.write_str(&G::address_message(text)),
             Refusal::Dice { written, derived } => {
                 write!(f, "{written} written, the seed gives {derived}")
             }

@@ -1,0 +1,157 @@
+//! Halves (`spec/halves.md`): Cameron Browne's boardless hex reduction game, with every
+//! option of Richard's PBeM Server.
+//!
+//! - [`board`]: the tiles as a sorted fixed-size array, groups as bit masks, [`State`].
+//! - `rules`: the start (random layout from the seed, or the manual start), legal turns,
+//!   judging and applying a turn, turn order and the end checks.
+//! - `setup`: the setup notation.
+//! - [`violation`]: illegal turns, each citing one rule.
+//! - `hints`: hints and notes for rulings.
+
+pub mod board;
+mod hints;
+mod rules;
+mod settings;
+mod setup;
+pub mod violation;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{Ending, Phase, Reason, State, Tiles};
+pub use settings::{Keep, Settings, Start, Touch, Win, SCHEMA};
+pub use setup::parse_cell;
+pub use violation::{ContractFault, Mover, SetupFault, Violation};
+
+use crate::dice::Dice;
+use crate::games::{End, Game, Seat, Standing, Status, Tags, TurnParse};
+use crate::notation::halves::Turn;
+use crate::ruleset::{Ruleset, Schema};
+
+/// Every seat the game knows, in turn order.
+pub const SEAT_NAMES: [&str; 3] = ["white", "black", "red"];
+
+/// The Halves rules module.
+pub struct Halves;
+
+impl Game for Halves {
+    const NAME: &'static str = "halves";
+    const SEATS: &'static [&'static str] = &SEAT_NAMES;
+
+    type Settings = Settings;
+    type State = State;
+    type Turn = Turn;
+    type Violation = Violation;
+    type Chance = crate::games::NoChance;
+
+    fn schema() -> &'static Schema {
+        &SCHEMA
+    }
+
+    fn parse_turn(input: &str) -> TurnParse<Turn> {
+        crate::notation::halves::parse_turn(input)
+    }
+
+    fn settings(ruleset: &Ruleset) -> Settings {
+        Settings::from_ruleset(ruleset)
+    }
+
+    fn seats(settings: &Settings) -> &[Seat] {
+        &settings.seats
+    }
+
+    fn parse_setup(settings: &Settings, text: &str) -> Result<State, Violation> {
+        setup::parse(settings, text)
+    }
+
+    fn setup_string(settings: &Settings, state: &State) -> String {
+        setup::write(settings, state)
+    }
+
+    fn start(
+        settings: &Settings,
+        setup: Option<State>,
+        _tags: &dyn Tags,
+        dice: Option<&mut Dice>,
+    ) -> Result<State, Violation> {
+        match setup {
+            Some(mut st) => {
+                rules::settle_start(settings, &mut st);
+                Ok(st)
+            }
+            None => rules::start(settings, dice),
+        }
+    }
+
+    fn status(_settings: &Settings, state: &State) -> Status {
+        match state.end {
+            None => Status::Playing {
+                to_move: state.to_move,
+            },
+            Some(e) => Status::Over(End {
+                winners: e.winners,
+                draw: e.winners.is_empty(),
+                reason: e.reason.word(),
+                rule: e.reason.rule(),
+            }),
+        }
+    }
+
+    fn legal_turns(
+        settings: &Settings,
+        state: &State,
+        _chance: Option<&crate::games::NoChance>,
+        out: &mut Vec<Turn>,
+    ) {
+        rules::legal_turns(settings, state, out);
+    }
+
+    fn play(
+        settings: &Settings,
+        state: &mut State,
+        _chance: Option<&crate::games::NoChance>,
+        turn: &Turn,
+    ) -> Result<(), Violation> {
+        rules::play(settings, state, turn)
+    }
+
+    fn resign(settings: &Settings, state: &mut State) {
+        rules::resign(settings, state);
+    }
+
+    fn agree_draw(_settings: &Settings, state: &mut State) {
+        if state.end.is_none() {
+            state.end = Some(Ending {
+                winners: crate::games::SeatSet::EMPTY,
+                reason: Reason::Agreement,
+            });
+        }
+    }
+
+    fn note(settings: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
+        hints::note(settings, before, after, turn)
+    }
+
+    fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
+        hints::hint(settings, state, violation)
+    }
+
+    fn address_message(text: &str) -> String {
+        format!(
+            "`{text}` is not a cell that exists: coordinates run from -{lim} to {lim}",
+            lim = crate::notation::halves::Cell::LIMIT
+        )
+    }
+
+    fn standings(settings: &Settings, state: &State) -> Vec<Standing> {
+        settings
+            .seats
+            .iter()
+            .map(|&seat| Standing {
+                seat,
+                value: i64::from(state.left(seat)),
+                unit: "tiles",
+            })
+            .collect()
+    }
+}

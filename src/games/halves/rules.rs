@@ -1,0 +1,616 @@
+//! The rules proper: the start, legal-turn generation, judging and applying a turn,
+//! the turn order and the end checks.
+//!
+//! Groups are bit masks over tile indices; nothing here allocates except by pushing
+//! into the caller's `out`.
+
+use super::board::{Bits, Ending, Phase, Reason, State, Tiles, MAX_TILES};
+use super::settings::{Keep, Settings, Start, Touch, Win};
+use super::violation::{ContractFault, Mover, SetupFault, Violation};
+use crate::dice::Dice;
+use crate::games::{Seat, SeatSet};
+use crate::notation::halves::{Cell, Turn};
+
+/// The seat to move as rulings name it.
+pub(crate) fn mover(s: &Settings, st: &State) -> Mover {
+    Mover {
+        seat: st.to_move,
+        // With two seats after a swap, the player of the other colour's tag plays it.
+        swapped_with: if st.swapped && s.seats.len() == 2 {
+            s.seats.iter().copied().find(|&x| x != st.to_move)
+        } else {
+            None
+        },
+    }
+}
+
+/// The seats still playing: not resigned.
+pub(crate) fn playing(s: &Settings, st: &State) -> SeatSet {
+    s.seats
+        .iter()
+        .filter(|&&seat| !st.resigned.contains(seat))
+        .fold(SeatSet::EMPTY, |m, &seat| m.with(seat))
+}
+
+/// Does `seat` take turns in the current phase? Resigned seats never do; in the waxing
+/// a seat with an empty hand is skipped; in the contract only white's player chooses; in
+/// the waning a seat with no tiles (out, with `win = last-standing`) is skipped.
+pub(crate) fn takes_turns(s: &Settings, st: &State, seat: Seat) -> bool {
+    !st.resigned.contains(seat)
+        && match st.phase {
+            Phase::Waxing => st.hand[seat.0 as usize % 3] > 0,
+            Phase::Contract => seat == s.first(),
+            Phase::Waning => st.tiles.count(seat) > 0,
+        }
+}
+
+/// The first seat from `from` (itself included when `inclusive`) in turn order that takes
+/// turns.
+fn next_seat(s: &Settings, st: &State, from: Seat, inclusive: bool) -> Option<Seat> {
+    let n = s.seats.len();
+    let k = s.seats.iter().position(|&x| x == from).unwrap_or(0);
+    let start = if inclusive { 0 } else { 1 };
+    (start..=n)
+        .map(|d| s.seats[(k + d) % n])
+        .find(|&seat| takes_turns(s, st, seat))
+}
+
+/// How many seats take turns in the current phase.
+fn rotation(s: &Settings, st: &State) -> u32 {
+    s.seats
+        .iter()
+        .filter(|&&seat| takes_turns(s, st, seat))
+        .count() as u32
+}
+
+/// The win checks after a move (or of a starting position). `had_tiles` is the set of
+/// seats that had tiles before the move.
+pub(crate) fn end_check(s: &Settings, st: &State, had_tiles: SeatSet) -> Option<Ending> {
+    let playing = playing(s, st);
+    let mut empty = SeatSet::EMPTY;
+    let mut alive = SeatSet::EMPTY;
+    for seat in playing.iter() {
+        if st.left(seat) == 0 {
+            empty = empty.with(seat);
+        } else {
+            alive = alive.with(seat);
+        }
+    }
+    match s.win {
+        Win::FirstOut => (!empty.is_empty()).then_some(Ending {
+            winners: empty,
+            reason: Reason::FirstOut,
+        }),
+        Win::LastStanding => match alive.len() {
+            1 => Some(Ending {
+                winners: alive,
+                reason: Reason::LastStanding,
+            }),
+            // Every seat emptied at once: those emptied by this move were the last.
+            0 => {
+                let last = SeatSet(empty.0 & had_tiles.0);
+                Some(Ending {
+                    winners: if last.is_empty() { empty } else { last },
+                    reason: Reason::LastStanding,
+                })
+            }
+            _ => None,
+        },
+    }
+}
+
+/// The seats with tiles left.
+pub(crate) fn with_tiles(s: &Settings, st: &State) -> SeatSet {
+    s.seats
+        .iter()
+        .filter(|&&seat| st.left(seat) > 0)
+        .fold(SeatSet::EMPTY, |m, &seat| m.with(seat))
+}
+
+/// After a move by `mover`: the end checks, then the phase and the seat to move.
+pub(crate) fn advance(s: &Settings, st: &mut State, mover: Seat, had_tiles: SeatSet) {
+    if let Some(e) = end_check(s, st, had_tiles) {
+        st.end = Some(e);
+        return;
+    }
+    if st.phase == Phase::Waxing && rotation(s, st) == 0 {
+        end_waxing(s, st);
+        return;
+    }
+    match next_seat(s, st, mover, false) {
+        Some(seat) => st.to_move = seat,
+        None => {
+            // Nobody can take a turn (cannot happen with a seat still playing).
+            st.end = Some(Ending {
+                winners: SeatSet::EMPTY,
+                reason: Reason::DeadPosition,
+            });
+        }
+    }
+}
+
+/// Every tile is placed: the contract, or the waning with white first.
+fn end_waxing(s: &Settings, st: &mut State) {
+    st.passes = 0;
+    if s.has_contract() && st.resigned.is_empty() {
+        st.phase = Phase::Contract;
+        st.to_move = s.first();
+    } else {
+        st.phase = Phase::Waning;
+        match next_seat(s, st, s.first(), true) {
+            Some(seat) => st.to_move = seat,
+            None => {
+                st.end = Some(Ending {
+                    winners: SeatSet::EMPTY,
+                    reason: Reason::DeadPosition,
+                })
+            }
+        }
+    }
+}
+
+/// A starting position made playable: a seat that takes no turns is not to move, and a
+/// decided position is over.
+pub(crate) fn settle_start(s: &Settings, st: &mut State) {
+    if st.end.is_some() {
+        return;
+    }
+    if let Some(e) = end_check(s, st, with_tiles(s, st)) {
+        st.end = Some(e);
+        return;
+    }
+    if st.phase == Phase::Waxing && rotation(s, st) == 0 {
+        end_waxing(s, st);
+        return;
+    }
+    if !takes_turns(s, st, st.to_move) {
+        match next_seat(s, st, st.to_move, true) {
+            Some(seat) => st.to_move = seat,
+            None => {
+                st.end = Some(Ending {
+                    winners: SeatSet::EMPTY,
+                    reason: Reason::DeadPosition,
+                })
+            }
+        }
+    }
+}
+
+/// The manual start: white on (0,0), black on (0,1), red on (1,0); white to place.
+pub(crate) fn manual_start(s: &Settings) -> State {
+    let mut st = State::empty();
+    for &seat in &s.seats {
+        let cell = match seat.0 {
+            0 => Cell { q: 0, r: 0 },
+            1 => Cell { q: 0, r: 1 },
+            _ => Cell { q: 1, r: 0 },
+        };
+        st.tiles.insert(cell, seat);
+        st.hand[seat.0 as usize % 3] = s.tiles_each - 1;
+    }
+    st.to_move = s.first();
+    settle_start(s, &mut st);
+    st
+}
+
+/// The random start from the seed (`halves.md`, "Random events, in order"): one shuffle
+/// of every tile (white's, then black's, then red's); the first on (0,0); each next on a
+/// cell chosen uniformly among the empty cells next to the group, taken in ascending
+/// order of `r`, then `q`. Then the contract (two seats with a contract) or the waning,
+/// white to move.
+pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
+    let mut colours = [0u8; MAX_TILES];
+    let mut n = 0;
+    for &seat in &s.seats {
+        for _ in 0..s.tiles_each {
+            if n < MAX_TILES {
+                colours[n] = seat.0;
+                n += 1;
+            }
+        }
+    }
+    let colours = &mut colours[..n];
+    dice.shuffle(colours);
+    let mut st = State::empty();
+    let mut buf = [Cell { q: 0, r: 0 }; MAX_TILES * 6];
+    for (k, &c) in colours.iter().enumerate() {
+        let cell = if k == 0 {
+            Cell { q: 0, r: 0 }
+        } else {
+            let m = st.tiles.frontier(&mut buf);
+            let cells = &mut buf[..m];
+            cells.sort_unstable_by_key(|c| (c.r, c.q));
+            cells[dice.uniform(m as u32) as usize]
+        };
+        st.tiles.insert(cell, Seat(c));
+    }
+    st.phase = if s.has_contract() {
+        Phase::Contract
+    } else {
+        Phase::Waning
+    };
+    st.to_move = s.first();
+    settle_start(s, &mut st);
+    st
+}
+
+/// The normal start.
+pub(crate) fn start(s: &Settings, dice: Option<&mut Dice>) -> Result<State, Violation> {
+    match (s.start, dice) {
+        (Start::Manual, _) => Ok(manual_start(s)),
+        (Start::Random, Some(d)) => Ok(random_start(s, d)),
+        (Start::Random, None) => Err(Violation::Setup(SetupFault::RandomWithoutSeed)),
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Placing
+
+/// Judges a placement by the seat to move, in the spec's order: `place`, `must-touch`,
+/// `touch-enemy`.
+pub(crate) fn judge_place(s: &Settings, st: &State, cell: Cell) -> Result<(), Violation> {
+    let mover = mover(s, st);
+    let seat = st.to_move;
+    if st.phase != Phase::Waxing {
+        return Err(Violation::PlaceOutOfPhase {
+            mover,
+            phase: st.phase,
+        });
+    }
+    if st.hand[seat.0 as usize % 3] == 0 {
+        return Err(Violation::NoTileInHand { mover });
+    }
+    if let Some(by) = st.tiles.at(cell) {
+        return Err(Violation::CellTaken { mover, cell, by });
+    }
+    place_rules(s, &st.tiles, seat, cell, mover)
+}
+
+/// `must-touch` and `touch-enemy` for a tile of `seat` on the empty `cell`.
+fn place_rules(
+    s: &Settings,
+    tiles: &Tiles,
+    seat: Seat,
+    cell: Cell,
+    mover: Mover,
+) -> Result<(), Violation> {
+    let touched = tiles.neighbours_of(cell);
+    let n = touched.count_ones();
+    if n < u32::from(s.must_touch) {
+        return Err(Violation::MustTouch {
+            mover,
+            cell,
+            touched: n,
+            need: s.must_touch,
+        });
+    }
+    if s.touch == Touch::Enemy && touched & !tiles.mask_of(seat) == 0 {
+        return Err(Violation::TouchEnemy { mover, cell });
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------
+// Removing
+
+/// What a removal does: the groups it leaves and which of them the rule lets survive.
+pub(crate) struct Split {
+    /// The groups left, in order of their lowest tile.
+    pub groups: [u64; 6],
+    pub count: usize,
+    /// Bit `g` set: group `g` may survive.
+    pub allowed: u8,
+    /// Size and mover's tiles of the groups that may survive.
+    pub best: (u32, u32),
+}
+
+impl Split {
+    /// Does the mover have a choice to write?
+    pub fn choice_needed(&self) -> bool {
+        self.allowed.count_ones() > 1
+    }
+    /// The group index holding tile `j`.
+    pub fn group_of(&self, j: usize) -> Option<usize> {
+        (0..self.count).find(|&g| self.groups[g] & (1u64 << j) != 0)
+    }
+}
+
+/// The free edges of tile `i`: its empty neighbouring cells.
+#[inline]
+fn free_edges(tiles: &Tiles, adj: &[u64; MAX_TILES], i: usize) -> u32 {
+    tiles.cell(i).neighbours().count() as u32 - adj[i].count_ones()
+}
+
+/// The split made by removing tile `i` of `seat`.
+pub(crate) fn split(
+    s: &Settings,
+    tiles: &Tiles,
+    adj: [u64; MAX_TILES],
+    i: usize,
+    seat: Seat,
+) -> Split {
+    let within = tiles.all() & !(1u64 << i);
+    let mut groups = [0u64; 6];
+    let count = Tiles::groups_from(&adj, within, adj[i], &mut groups);
+    let own = tiles.mask_of(seat);
+    let score = |g: u64| match s.keep {
+        Keep::Largest => g.count_ones(),
+        Keep::MostFriendly => (g & own).count_ones(),
+        Keep::Chosen => 0,
+    };
+    let best = (0..count).map(|g| score(groups[g])).max().unwrap_or(0);
+    let mut allowed = 0u8;
+    let mut best_pair = (0, 0);
+    for (g, &m) in groups.iter().enumerate().take(count) {
+        if score(m) == best {
+            allowed |= 1 << g;
+            best_pair = (m.count_ones(), (m & own).count_ones());
+        }
+    }
+    Split {
+        groups,
+        count,
+        allowed,
+        best: best_pair,
+    }
+}
+
+/// Judges a removal by the seat to move, in the spec's order: `remove-own`,
+/// `free-edges`, `keep-choice`, `split-keep`. On success, the tiles to take off (the
+/// removed tile and every group that does not survive).
+pub(crate) fn judge_remove(
+    s: &Settings,
+    st: &State,
+    cell: Cell,
+    keep: Option<Cell>,
+) -> Result<u64, Violation> {
+    let mover = mover(s, st);
+    let seat = st.to_move;
+    if st.phase != Phase::Waning {
+        return Err(Violation::RemoveOutOfPhase {
+            mover,
+            phase: st.phase,
+        });
+    }
+    let tiles = &st.tiles;
+    let i = match tiles.find(cell) {
+        Some(i) if tiles.colour(i) == seat => i,
+        Some(i) => {
+            return Err(Violation::RemoveNotOwn {
+                mover,
+                cell,
+                holder: Some(tiles.colour(i)),
+            })
+        }
+        None => {
+            return Err(Violation::RemoveNotOwn {
+                mover,
+                cell,
+                holder: None,
+            })
+        }
+    };
+    let adj = tiles.adjacency();
+    let free = free_edges(tiles, &adj, i);
+    if free < u32::from(s.free_edges) {
+        return Err(Violation::FreeEdges {
+            mover,
+            cell,
+            free,
+            need: s.free_edges,
+        });
+    }
+    let sp = split(s, tiles, adj, i, seat);
+    let survivor = match keep {
+        Some(k) => {
+            let g = tiles
+                .find(k)
+                .filter(|&j| j != i)
+                .and_then(|j| sp.group_of(j))
+                .ok_or(Violation::KeepNamesNoGroup {
+                    mover,
+                    cell,
+                    keep: k,
+                })?;
+            if sp.allowed & (1 << g) == 0 {
+                let own = tiles.mask_of(seat);
+                return Err(Violation::SplitKeep {
+                    mover,
+                    cell,
+                    keep: k,
+                    rule: s.keep,
+                    size: sp.groups[g].count_ones(),
+                    friendly: (sp.groups[g] & own).count_ones(),
+                    best_size: sp.best.0,
+                    best_friendly: sp.best.1,
+                });
+            }
+            sp.groups[g]
+        }
+        None if sp.choice_needed() => {
+            return Err(Violation::KeepMissing {
+                mover,
+                cell,
+                options: sp.allowed.count_ones() as u8,
+            })
+        }
+        None => (0..sp.count)
+            .find(|&g| sp.allowed & (1 << g) != 0)
+            .map(|g| sp.groups[g])
+            .unwrap_or(0),
+    };
+    Ok(tiles.all() & !survivor)
+}
+
+// ---------------------------------------------------------------------------------
+// Legal turns
+
+/// Appends every legal placement or removal of the seat to move (not `pass`, not the
+/// contract). With `first_only` it stops after the first.
+fn moves(s: &Settings, st: &State, out: &mut Vec<Turn>, first_only: bool) {
+    let seat = st.to_move;
+    let mover = mover(s, st);
+    match st.phase {
+        Phase::Waxing => {
+            if st.hand[seat.0 as usize % 3] == 0 {
+                return;
+            }
+            let mut buf = [Cell { q: 0, r: 0 }; MAX_TILES * 6];
+            let m = st.tiles.frontier(&mut buf);
+            for &cell in &buf[..m] {
+                if place_rules(s, &st.tiles, seat, cell, mover).is_ok() {
+                    out.push(Turn::Place(cell));
+                    if first_only {
+                        return;
+                    }
+                }
+            }
+        }
+        Phase::Waning => {
+            let tiles = &st.tiles;
+            let adj = tiles.adjacency();
+            for i in Bits(tiles.mask_of(seat)) {
+                if free_edges(tiles, &adj, i) < u32::from(s.free_edges) {
+                    continue;
+                }
+                let cell = tiles.cell(i);
+                let sp = split(s, tiles, adj, i, seat);
+                if sp.choice_needed() {
+                    for g in 0..sp.count {
+                        if sp.allowed & (1 << g) != 0 {
+                            let lowest = sp.groups[g].trailing_zeros() as usize;
+                            out.push(Turn::Remove {
+                                cell,
+                                keep: Some(tiles.cell(lowest)),
+                            });
+                        }
+                    }
+                } else {
+                    out.push(Turn::Remove { cell, keep: None });
+                }
+                if first_only {
+                    return;
+                }
+            }
+        }
+        Phase::Contract => {}
+    }
+}
+
+/// Every legal turn of the seat to move.
+pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
+    if st.end.is_some() {
+        return;
+    }
+    if st.phase == Phase::Contract {
+        out.push(Turn::Keep);
+        out.push(Turn::Swap);
+        return;
+    }
+    let before = out.len();
+    moves(s, st, out, false);
+    if out.len() == before {
+        out.push(Turn::Pass);
+    }
+}
+
+/// Has the seat to move a placement or removal?
+pub(crate) fn has_move(s: &Settings, st: &State) -> bool {
+    let mut v = Vec::with_capacity(1);
+    moves(s, st, &mut v, true);
+    !v.is_empty()
+}
+
+// ---------------------------------------------------------------------------------
+// Playing
+
+/// Judges a turn and, when legal, applies it. On a violation `st` is unchanged.
+pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Violation> {
+    if st.end.is_some() {
+        return Err(Violation::GameOver);
+    }
+    let seat = st.to_move;
+    let mover = mover(s, st);
+    let contract_turn = matches!(turn, Turn::Keep | Turn::Swap);
+    if st.phase == Phase::Contract && !contract_turn {
+        return Err(Violation::Contract {
+            mover,
+            fault: ContractFault::Due,
+        });
+    }
+    let had = with_tiles(s, st);
+    let mut next = *st;
+    match *turn {
+        Turn::Keep | Turn::Swap => {
+            if st.phase != Phase::Contract {
+                let fault = if s.seats.len() > 2 {
+                    ContractFault::NoContract { three_seats: true }
+                } else if !s.contract {
+                    ContractFault::NoContract { three_seats: false }
+                } else {
+                    ContractFault::OutOfPlace { phase: st.phase }
+                };
+                return Err(Violation::Contract { mover, fault });
+            }
+            next.phase = Phase::Waning;
+            next.passes = 0;
+            if *turn == Turn::Swap {
+                // The players exchange colours; white (now the other player) moves.
+                next.swapped = !next.swapped;
+                next.to_move = s.first();
+            } else {
+                next.to_move = next_seat(s, &next, s.first(), false).unwrap_or(s.first());
+            }
+            *st = next;
+            return Ok(());
+        }
+        Turn::Place(cell) => {
+            judge_place(s, st, cell)?;
+            next.tiles.insert(cell, seat);
+            next.hand[seat.0 as usize % 3] -= 1;
+            next.passes = 0;
+        }
+        Turn::Remove { cell, keep } => {
+            let off = judge_remove(s, st, cell, keep)?;
+            next.tiles.remove(off);
+            next.passes = 0;
+        }
+        Turn::Pass => {
+            if has_move(s, st) {
+                return Err(Violation::Pass { mover });
+            }
+            next.passes = next.passes.saturating_add(1);
+            if u32::from(next.passes) >= rotation(s, &next) {
+                next.end = Some(Ending {
+                    winners: SeatSet::EMPTY,
+                    reason: Reason::DeadPosition,
+                });
+                *st = next;
+                return Ok(());
+            }
+        }
+    }
+    advance(s, &mut next, seat, had);
+    *st = next;
+    Ok(())
+}
+
+/// The seat to move resigns: it leaves; the last seat still playing wins.
+pub(crate) fn resign(s: &Settings, st: &mut State) {
+    if st.end.is_some() {
+        return;
+    }
+    let seat = st.to_move;
+    let had = with_tiles(s, st);
+    st.resigned = st.resigned.with(seat);
+    st.passes = 0;
+    let left = playing(s, st);
+    if left.len() <= 1 {
+        st.end = Some(Ending {
+            winners: left,
+            reason: Reason::Resignation,
+        });
+        return;
+    }
+    advance(s, st, seat, had);
+}

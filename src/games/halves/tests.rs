@@ -1,0 +1,449 @@
+//! Unit tests: one or more per rule id, each failing if its rule broke.
+
+use super::*;
+use crate::games::{Game, SeatSet, Status, Violation as _};
+use crate::notation::halves::Cell;
+
+#[allow(dead_code)]
+fn c(q: i32, r: i32) -> Cell {
+    Cell::new(q, r).unwrap()
+}
+
+fn settings(f: impl FnOnce(&mut Settings)) -> Settings {
+    let mut s = Settings::default();
+    f(&mut s);
+    s
+}
+
+fn setup(s: &Settings, text: &str) -> State {
+    let st = Halves::parse_setup(s, text).unwrap_or_else(|v| panic!("{text}: {v}"));
+    let none = crate::notation::record::Header::default();
+    Halves::start(s, Some(st), &none, None).unwrap()
+}
+
+fn play(s: &Settings, st: &mut State, t: &str) -> Result<(), Violation> {
+    let turn = match Halves::parse_turn(t) {
+        TurnParse::Turn(turn, _) => turn,
+        other => panic!("{t}: {other:?}"),
+    };
+    Halves::play(s, st, None, &turn)
+}
+
+fn rule_of(s: &Settings, st: &State, t: &str) -> &'static str {
+    let mut st = *st;
+    play(s, &mut st, t).expect_err(t).rule()
+}
+
+fn legal(s: &Settings, st: &State) -> Vec<String> {
+    let mut v = Vec::new();
+    Halves::legal_turns(s, st, None, &mut v);
+    v.iter().map(|t| t.to_string()).collect()
+}
+
+#[test]
+fn halves_1_layout_matches_the_spec() {
+    let s = Settings::default();
+    let mut dice = Dice::from_seed("halves-1");
+    let none = crate::notation::record::Header::default();
+    let st = Halves::start(&s, None, &none, Some(&mut dice)).unwrap();
+    assert_eq!(
+        Halves::setup_string(&s, &st),
+        "white: (-5,4) (-5,5) (-4,3) (-3,0) (-2,1) (-1,1) (-1,4) (0,-1) (0,0) (0,1) (0,3) (2,0); black: (-5,6) (-4,1) (-4,2) (-3,2) (-2,-1) (-1,3) (0,2) (1,-1) (1,0) (1,1) (1,2) (2,-1); to-move: white; phase: contract"
+    );
+}
+
+#[test]
+fn random_start_needs_a_seed_or_setup() {
+    let s = Settings::default();
+    let none = crate::notation::record::Header::default();
+    let v = Halves::start(&s, None, &none, None).unwrap_err();
+    assert_eq!(v.rule(), "setup");
+}
+
+#[test]
+fn random_start_without_contract_or_with_three_seats_is_waning() {
+    let none = crate::notation::record::Header::default();
+    for s in [
+        settings(|s| s.contract = false),
+        settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]),
+    ] {
+        let mut dice = Dice::from_seed("x");
+        let st = Halves::start(&s, None, &none, Some(&mut dice)).unwrap();
+        assert_eq!(st.phase, Phase::Waning);
+        assert_eq!(st.to_move, Seat(0));
+        assert!(st.tiles.connected());
+        assert_eq!(st.tiles.len(), s.seats.len() * 12);
+    }
+}
+
+#[test]
+fn setup_round_trips_and_rejects_bad_structure() {
+    let s = Settings::default();
+    let text = "white: (0,0) (1,0) (2,-1); black: (0,1) (1,1); to-move: black; phase: waning";
+    let st = setup(&s, text);
+    assert_eq!(Halves::setup_string(&s, &st), text);
+    let empty = "white: (0,0); black:; to-move: white; phase: waning";
+    let st = Halves::parse_setup(&s, empty).unwrap();
+    assert_eq!(Halves::setup_string(&s, &st), empty);
+    for bad in [
+        "white: (0,0) (5,5); black: (0,1); to-move: white; phase: waning",
+        "white: (0,0) (0,0); black: (0,1); to-move: white; phase: waning",
+        "white: (0,0); black: (0,1); to-move: red; phase: waning",
+        "white: (0,0); black: (0,1); to-move: white; phase: later",
+        "white: (0,0); black: (0,1); to-move: white",
+        "white: (0,0); black: (0,1); to-move: black; phase: contract",
+        "white: (0,0); black: (0,1) (1000,0); to-move: white; phase: waning",
+        "white: (0,0); black: (0,1); red: (1,0); to-move: white; phase: waning",
+    ] {
+        let v = Halves::parse_setup(&s, bad).expect_err(bad);
+        assert_eq!(v.rule(), "setup", "{bad}");
+    }
+}
+
+#[test]
+fn manual_start_lays_the_first_tiles() {
+    let s = settings(|s| s.start = Start::Manual);
+    let none = crate::notation::record::Header::default();
+    let st = Halves::start(&s, None, &none, None).unwrap();
+    assert_eq!(
+        Halves::setup_string(&s, &st),
+        "white: (0,0); black: (0,1); to-move: white; phase: waxing"
+    );
+    assert_eq!(st.hand[0], 11);
+    let s3 = settings(|s| {
+        s.start = Start::Manual;
+        s.seats = vec![Seat(0), Seat(1), Seat(2)];
+    });
+    let st = Halves::start(&s3, None, &none, None).unwrap();
+    assert_eq!(
+        Halves::setup_string(&s3, &st),
+        "white: (0,0); black: (0,1); red: (1,0); to-move: white; phase: waxing"
+    );
+}
+
+#[test]
+fn place_must_touch_and_touch_enemy() {
+    let s = settings(|s| s.start = Start::Manual);
+    let st = setup(
+        &s,
+        "white: (0,0) (1,-1); black: (0,1); to-move: white; phase: waxing",
+    );
+    assert_eq!(rule_of(&s, &st, "+(0,0)"), "place");
+    // (2,-2) touches only white's (1,-1).
+    assert_eq!(rule_of(&s, &st, "+(2,-2)"), "touch-enemy");
+    assert_eq!(rule_of(&s, &st, "+(5,5)"), "must-touch");
+    let mut ok = st;
+    play(&s, &mut ok, "+(1,0)").unwrap();
+    assert_eq!(ok.to_move, Seat(1));
+    // touch = any allows a tile touching only friends.
+    let any = settings(|s| {
+        s.start = Start::Manual;
+        s.touch = Touch::Any;
+    });
+    let mut st2 = setup(
+        &any,
+        "white: (0,0) (1,-1); black: (0,1); to-move: white; phase: waxing",
+    );
+    play(&any, &mut st2, "+(2,-2)").unwrap();
+    // must-touch 2: a tile touching one tile is refused, two is fine.
+    let two = settings(|s| {
+        s.start = Start::Manual;
+        s.must_touch = 2;
+    });
+    let st3 = setup(
+        &two,
+        "white: (0,0) (1,-1); black: (0,1); to-move: white; phase: waxing",
+    );
+    assert_eq!(rule_of(&two, &st3, "+(-1,0)"), "must-touch");
+    let mut st4 = st3;
+    play(&two, &mut st4, "+(1,0)").unwrap();
+    // A removal in the waxing is remove-own (wrong phase).
+    assert_eq!(rule_of(&s, &st, "x(0,0)"), "remove-own");
+}
+
+#[test]
+fn waxing_ends_in_the_contract_then_keep_or_swap() {
+    let s = settings(|s| {
+        s.start = Start::Manual;
+        s.tiles_each = 2;
+    });
+    let none = crate::notation::record::Header::default();
+    let mut st = Halves::start(&s, None, &none, None).unwrap();
+    play(&s, &mut st, "+(1,0)").unwrap();
+    assert_eq!(rule_of(&s, &st, "keep"), "contract");
+    play(&s, &mut st, "+(-1,1)").unwrap();
+    assert_eq!(st.phase, Phase::Contract);
+    assert_eq!(st.to_move, Seat(0));
+    assert_eq!(legal(&s, &st), ["keep", "swap"]);
+    assert_eq!(rule_of(&s, &st, "x(0,0)"), "contract");
+    assert_eq!(rule_of(&s, &st, "pass"), "contract");
+    let mut kept = st;
+    play(&s, &mut kept, "keep").unwrap();
+    assert_eq!(
+        (kept.phase, kept.to_move, kept.swapped),
+        (Phase::Waning, Seat(1), false)
+    );
+    assert_eq!(rule_of(&s, &kept, "swap"), "contract");
+    let mut swapped = st;
+    play(&s, &mut swapped, "swap").unwrap();
+    assert_eq!((swapped.to_move, swapped.swapped), (Seat(0), true));
+    // Rulings after a swap name the player too.
+    let v = {
+        let mut x = swapped;
+        play(&s, &mut x, "x(0,1)").unwrap_err()
+    };
+    assert!(v.to_string().contains("`Black` player"), "{v}");
+    // No contract: straight to the waning, white first; keep is refused.
+    let nc = settings(|s| {
+        s.start = Start::Manual;
+        s.tiles_each = 1;
+        s.contract = false;
+    });
+    let st = Halves::start(&nc, None, &none, None).unwrap();
+    assert_eq!((st.phase, st.to_move), (Phase::Waning, Seat(0)));
+    assert_eq!(rule_of(&nc, &st, "keep"), "contract");
+}
+
+#[test]
+fn remove_own_and_free_edges() {
+    let s = Settings::default();
+    let st = setup(
+        &s,
+        "white: (0,0) (1,0) (2,-1); black: (0,1) (1,1); to-move: white; phase: waning",
+    );
+    assert_eq!(rule_of(&s, &st, "x(0,1)"), "remove-own");
+    assert_eq!(rule_of(&s, &st, "x(7,7)"), "remove-own");
+    assert_eq!(rule_of(&s, &st, "+(3,-1)"), "place");
+    let fe = settings(|s| s.free_edges = 4);
+    // (1,0) touches (0,0), (2,-1), (0,1), (1,1): two free edges.
+    assert_eq!(rule_of(&fe, &st, "x(1,0)"), "free-edges");
+    let mut ok = st;
+    play(&fe, &mut ok, "x(2,-1)").unwrap();
+}
+
+/// The worked example of halves.txt: white removes its bridging tile, the smaller
+/// (left) group goes, and white wins on its next move.
+#[test]
+fn the_worked_example() {
+    let s = Settings::default();
+    let mut st = setup(
+        &s,
+        "white: (-2,1) (-1,0) (0,-1); black: (1,-1) (0,0); to-move: white; phase: waning",
+    );
+    play(&s, &mut st, "x(-1,0)").unwrap();
+    assert_eq!(
+        Halves::setup_string(&s, &st),
+        "white: (0,-1); black: (0,0) (1,-1); to-move: black; phase: waning"
+    );
+    play(&s, &mut st, "x(1,-1)").unwrap();
+    play(&s, &mut st, "x(0,-1)").unwrap();
+    match Halves::status(&s, &st) {
+        Status::Over(e) => {
+            assert_eq!(e.winners, SeatSet::only(Seat(0)));
+            assert_eq!(e.rule, Some("win-first-out"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(rule_of(&s, &st, "x(0,0)"), "game-over");
+}
+
+#[test]
+fn split_keep_and_keep_choice() {
+    // Removing (0,0) leaves (0,-1),(0,-2) north and (0,1) south... and (1,0) apart.
+    let text =
+        "white: (0,0) (0,-2); black: (0,-1) (0,1) (0,2) (1,0); to-move: white; phase: waning";
+    // largest: the unique largest survives; the other group is not allowed.
+    let s = Settings::default();
+    let st = setup(&s, text);
+    // Groups: {(0,-1),(0,-2)} (2), {(0,1),(0,2),(1,0)} (3).
+    let mut a = st;
+    play(&s, &mut a, "x(0,0)").unwrap();
+    assert_eq!(a.tiles.len(), 3);
+    assert_eq!(rule_of(&s, &st, "x(0,0)/(0,-1)"), "split-keep");
+    assert_eq!(rule_of(&s, &st, "x(0,0)/(0,0)"), "keep-choice");
+    assert_eq!(rule_of(&s, &st, "x(0,0)/(9,9)"), "keep-choice");
+    // A choice where none was needed is accepted if it names the survivor.
+    let mut b = st;
+    play(&s, &mut b, "x(0,0)/(1,0)").unwrap();
+    assert_eq!(a, b);
+    // chosen: the mover must write it, and may keep either.
+    let ch = settings(|s| s.keep = Keep::Chosen);
+    assert_eq!(rule_of(&ch, &st, "x(0,0)"), "keep-choice");
+    let mut d = st;
+    play(&ch, &mut d, "x(0,0)/(0,-2)").unwrap();
+    assert_eq!(d.tiles.len(), 2);
+    assert_eq!(d.end.map(|e| e.winners), None);
+    assert!(legal(&ch, &st).contains(&"x(0,0)/(0,-2)".to_string()));
+    // most-friendly: white's tiles after the removal: (0,-2) in the small group.
+    let mf = settings(|s| s.keep = Keep::MostFriendly);
+    assert_eq!(rule_of(&mf, &st, "x(0,0)/(1,0)"), "split-keep");
+    let mut e = st;
+    play(&mf, &mut e, "x(0,0)").unwrap();
+    assert_eq!(
+        Halves::setup_string(&mf, &e),
+        "white: (0,-2); black: (0,-1); to-move: black; phase: waning"
+    );
+    // Equal largest: the mover must choose.
+    let tie = "white: (0,0); black: (0,-1) (0,1); to-move: white; phase: waning";
+    let st = setup(&s, tie);
+    assert_eq!(rule_of(&s, &st, "x(0,0)"), "keep-choice");
+    assert_eq!(legal(&s, &st), ["x(0,0)/(0,-1)", "x(0,0)/(0,1)"]);
+}
+
+#[test]
+fn pass_only_without_a_legal_turn_and_dead_position() {
+    let s = Settings::default();
+    let st = setup(
+        &s,
+        "white: (0,0) (1,0); black: (0,1); to-move: white; phase: waning",
+    );
+    assert_eq!(rule_of(&s, &st, "pass"), "pass");
+    // free-edges 6: no tile can go; both pass: dead position.
+    let fe = settings(|s| s.free_edges = 6);
+    let mut st = setup(
+        &fe,
+        "white: (0,0) (1,0); black: (0,1); to-move: white; phase: waning",
+    );
+    assert_eq!(legal(&fe, &st), ["pass"]);
+    play(&fe, &mut st, "pass").unwrap();
+    assert!(st.end.is_none());
+    play(&fe, &mut st, "pass").unwrap();
+    match Halves::status(&fe, &st) {
+        Status::Over(e) => {
+            assert!(e.draw);
+            assert_eq!(e.rule, Some("dead-position"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn last_standing_and_shared_first_out() {
+    let inv = settings(|s| s.win = Win::LastStanding);
+    let mut st = setup(
+        &inv,
+        "white: (0,0); black: (0,1) (0,2); to-move: white; phase: waning",
+    );
+    play(&inv, &mut st, "x(0,0)").unwrap();
+    match Halves::status(&inv, &st) {
+        Status::Over(e) => {
+            assert_eq!(e.winners, SeatSet::only(Seat(1)));
+            assert_eq!(e.rule, Some("win-last-standing"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Three seats, last-standing: an empty seat is skipped.
+    let inv3 = settings(|s| {
+        s.win = Win::LastStanding;
+        s.seats = vec![Seat(0), Seat(1), Seat(2)];
+    });
+    let mut st = setup(
+        &inv3,
+        "white: (0,0) (0,-1); black: (0,1) (0,2); red: (1,0); to-move: red; phase: waning",
+    );
+    play(&inv3, &mut st, "x(1,0)").unwrap();
+    assert!(st.end.is_none());
+    assert_eq!(st.to_move, Seat(0));
+    play(&inv3, &mut st, "x(0,-1)").unwrap();
+    assert_eq!(st.to_move, Seat(1));
+    // Three seats, first-out: a split that empties two seats at once: they share.
+    let s3 = settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]);
+    let mut st = setup(
+        &s3,
+        "white: (0,0) (0,-1); black: (0,1) (0,2) (0,3); red: (1,-1); to-move: white; phase: waning",
+    );
+    // Removing (0,0) leaves {(0,-1),(1,-1)} and {(0,1),(0,2),(0,3)}: black's survive.
+    play(&s3, &mut st, "x(0,0)").unwrap();
+    match Halves::status(&s3, &st) {
+        Status::Over(e) => {
+            assert_eq!(e.winners, SeatSet::only(Seat(0)).with(Seat(2)));
+            assert_eq!(e.rule, Some("win-first-out"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn resign_in_three_seats_leaves_and_play_goes_on() {
+    let s3 = settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]);
+    let mut st = setup(
+        &s3,
+        "white: (0,0) (0,-1); black: (0,1) (0,2); red: (1,0); to-move: white; phase: waning",
+    );
+    Halves::resign(&s3, &mut st);
+    assert!(st.end.is_none());
+    assert_eq!(st.to_move, Seat(1));
+    Halves::resign(&s3, &mut st);
+    match Halves::status(&s3, &st) {
+        Status::Over(e) => assert_eq!(e.winners, SeatSet::only(Seat(2))),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn every_legal_turn_plays_and_selfplay_ends() {
+    let none = crate::notation::record::Header::default();
+    for (k, s) in [
+        Settings::default(),
+        settings(|s| s.start = Start::Manual),
+        settings(|s| {
+            s.start = Start::Manual;
+            s.must_touch = 2;
+            s.touch = Touch::Any;
+            s.seats = vec![Seat(0), Seat(1), Seat(2)];
+        }),
+        settings(|s| {
+            s.keep = Keep::Chosen;
+            s.free_edges = 3;
+            s.win = Win::LastStanding;
+        }),
+        settings(|s| s.keep = Keep::MostFriendly),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut dice = Dice::from_seed(&format!("t{k}"));
+        let mut st = Halves::start(&s, None, &none, Some(&mut dice)).unwrap();
+        let mut turns = Vec::new();
+        let mut n = 0;
+        while st.end.is_none() {
+            turns.clear();
+            Halves::legal_turns(&s, &st, None, &mut turns);
+            assert!(!turns.is_empty());
+            for t in &turns {
+                let mut x = st;
+                Halves::play(&s, &mut x, None, t).unwrap_or_else(|v| panic!("{t}: {v}"));
+            }
+            let t = turns[dice.uniform(turns.len() as u32) as usize];
+            Halves::play(&s, &mut st, None, &t).unwrap();
+            n += 1;
+            assert!(n < 500);
+        }
+    }
+}
+
+#[test]
+fn after_a_swap_rulings_name_the_player_by_the_other_seats_tag() {
+    let s = settings(|s| s.seats = vec![Seat(0), Seat(2)]);
+    let mut st = setup(
+        &s,
+        "white: (0,0) (1,0); red: (0,1) (1,1); to-move: white; phase: contract",
+    );
+    play(&s, &mut st, "swap").unwrap();
+    let v = play(&s, &mut st, "x(0,1)").unwrap_err();
+    assert_eq!(v.rule(), "remove-own");
+    assert!(
+        v.to_string()
+            .starts_with("white (played since the swap by the `Red` player, who started as red)"),
+        "{v}"
+    );
+    // Without a swap only the colour is named.
+    let mut kept = setup(
+        &s,
+        "white: (0,0) (1,0); red: (0,1) (1,1); to-move: white; phase: contract",
+    );
+    play(&s, &mut kept, "keep").unwrap();
+    assert_eq!(kept.to_move, Seat(2));
+    let v = play(&s, &mut kept, "x(0,0)").unwrap_err();
+    assert!(v.to_string().starts_with("red cannot remove (0,0)"), "{v}");
+}

@@ -1,0 +1,273 @@
+//! Halves turn notation: the typed AST of one turn, its parser and printer.
+//!
+//! `+(2,-1)` (place), `keep`/`swap` (the contract), `x(2,-1)` (remove),
+//! `x(2,-1)/(0,3)` (remove and keep the group holding `(0,3)`), `pass`.
+
+use std::fmt;
+
+/// A cell of the boardless hex plane in axial coordinates `(q,r)` (flat-topped hexes).
+/// Cells with `|q|` and `|r|` at most [`Cell::LIMIT`] exist; no game can reach further.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+pub struct Cell {
+    pub q: i16,
+    pub r: i16,
+}
+
+/// The six neighbour offsets, in the spec's order: north, north-east, south-east,
+/// south, south-west, north-west.
+pub const NEIGHBOURS: [(i16, i16); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+
+impl Cell {
+    /// The largest coordinate (in absolute value) of a cell that exists.
+    pub const LIMIT: i16 = 999;
+
+    /// The cell `(q,r)`, if it exists.
+    pub fn new(q: i32, r: i32) -> Option<Cell> {
+        let lim = i32::from(Cell::LIMIT);
+        ((-lim..=lim).contains(&q) && (-lim..=lim).contains(&r)).then_some(Cell {
+            q: q as i16,
+            r: r as i16,
+        })
+    }
+
+    /// The neighbours of this cell that exist, in the spec's order.
+    #[inline]
+    pub fn neighbours(self) -> impl Iterator<Item = Cell> {
+        NEIGHBOURS.into_iter().filter_map(move |(dq, dr)| {
+            Cell::new(
+                i32::from(self.q) + i32::from(dq),
+                i32::from(self.r) + i32::from(dr),
+            )
+        })
+    }
+
+    /// Are the two cells edge to edge?
+    pub fn touches(self, other: Cell) -> bool {
+        let (dq, dr) = (other.q - self.q, other.r - self.r);
+        NEIGHBOURS.contains(&(dq, dr))
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.q, self.r)
+    }
+}
+
+/// One Halves turn as written.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Turn {
+    /// `+(q,r)`: place a tile of the mover's colour.
+    Place(Cell),
+    /// `keep`: the contract; white's player stays white.
+    Keep,
+    /// `swap`: the contract; the players exchange colours.
+    Swap,
+    /// `x(q,r)` or `x(q,r)/(q,r)`: remove a tile, optionally naming the group that
+    /// survives by one of its cells.
+    Remove { cell: Cell, keep: Option<Cell> },
+    /// `pass`: no legal turn.
+    Pass,
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Turn::Place(c) => write!(f, "+{c}"),
+            Turn::Keep => f.write_str("keep"),
+            Turn::Swap => f.write_str("swap"),
+            Turn::Remove { cell, keep: None } => write!(f, "x{cell}"),
+            Turn::Remove {
+                cell,
+                keep: Some(k),
+            } => write!(f, "x{cell}/{k}"),
+            Turn::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/halves.pest"]
+    pub(super) struct TurnParser;
+}
+
+use grammar::{Rule, TurnParser};
+use pest::Parser;
+
+use super::TurnParse;
+
+fn expected_text(rules: &[Rule]) -> String {
+    let has = |r: Rule| rules.contains(&r);
+    let text = if has(Rule::cell) {
+        "a cell such as `(2,-1)`"
+    } else if has(Rule::coord) {
+        "a coordinate (an integer such as `-1`)"
+    } else {
+        "a turn such as `+(2,-1)`, `x(2,-1)`, `x(2,-1)/(0,3)`, `keep`, `swap` or `pass`"
+    };
+    text.to_string()
+}
+
+/// Parses one Halves turn at the start of `input`; what follows is the caller's.
+pub fn parse_turn(input: &str) -> TurnParse<Turn> {
+    let turn = match TurnParser::parse(Rule::turn, input) {
+        Ok(mut pairs) => match pairs.next() {
+            Some(t) => t,
+            None => {
+                return TurnParse::NoTurn {
+                    at: 0,
+                    expected: expected_text(&[]),
+                }
+            }
+        },
+        Err(err) => {
+            let at = match err.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((s, _)) => s,
+            };
+            let expected = match &err.variant {
+                pest::error::ErrorVariant::ParsingError { positives, .. } => {
+                    expected_text(positives)
+                }
+                pest::error::ErrorVariant::CustomError { .. } => expected_text(&[]),
+            };
+            return TurnParse::NoTurn { at, expected };
+        }
+    };
+    let len = turn.as_span().end();
+    // The first cell that does not exist: (byte offset, length).
+    let mut bad: Option<(usize, usize)> = None;
+    let mut cell = |pair: pest::iterators::Pair<'_, Rule>| -> Cell {
+        let span = pair.as_span();
+        let mut coords = pair
+            .into_inner()
+            .map(|c| c.as_str().parse::<i32>().unwrap_or(i32::MAX));
+        let q = coords.next().unwrap_or(i32::MAX);
+        let r = coords.next().unwrap_or(i32::MAX);
+        match Cell::new(q, r) {
+            Some(c) => c,
+            None => {
+                if bad.is_none() {
+                    bad = Some((span.start(), span.end() - span.start()));
+                }
+                Cell { q: 0, r: 0 }
+            }
+        }
+    };
+    let Some(part) = turn.into_inner().next() else {
+        return TurnParse::NoTurn {
+            at: 0,
+            expected: expected_text(&[]),
+        };
+    };
+    let out = match part.as_rule() {
+        Rule::place => match part.into_inner().next() {
+            Some(c) => Turn::Place(cell(c)),
+            None => Turn::Pass,
+        },
+        Rule::remove => {
+            let mut inner = part.into_inner();
+            let first = inner.next().map(&mut cell).unwrap_or(Cell { q: 0, r: 0 });
+            let keep = inner.next().map(&mut cell);
+            Turn::Remove { cell: first, keep }
+        }
+        _ => match part.as_str() {
+            "keep" => Turn::Keep,
+            "swap" => Turn::Swap,
+            _ => Turn::Pass,
+        },
+    };
+    match bad {
+        Some((at, address_len)) => TurnParse::BadAddress {
+            len,
+            at,
+            address_len,
+        },
+        None => TurnParse::Turn(out, len),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(q: i32, r: i32) -> Cell {
+        Cell::new(q, r).unwrap()
+    }
+
+    fn turn(input: &str) -> (Turn, usize) {
+        match parse_turn(input) {
+            TurnParse::Turn(t, len) => (t, len),
+            other => panic!("{input:?} did not parse: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_form_parses_and_prints_back() {
+        for (text, t) in [
+            ("+(2,-1)", Turn::Place(c(2, -1))),
+            ("keep", Turn::Keep),
+            ("swap", Turn::Swap),
+            ("pass", Turn::Pass),
+            (
+                "x(2,-1)",
+                Turn::Remove {
+                    cell: c(2, -1),
+                    keep: None,
+                },
+            ),
+            (
+                "x(-12,0)/(0,3)",
+                Turn::Remove {
+                    cell: c(-12, 0),
+                    keep: Some(c(0, 3)),
+                },
+            ),
+        ] {
+            let (back, len) = turn(text);
+            assert_eq!(back, t, "{text}");
+            assert_eq!(len, text.len());
+            assert_eq!(t.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn a_turn_ends_where_its_notation_ends() {
+        assert_eq!(turn("+(0,1) x(0,0)").1, 6);
+        assert_eq!(turn("keep {c}").1, 4);
+        assert!(matches!(parse_turn("keeper"), TurnParse::NoTurn { .. }));
+        assert!(matches!(parse_turn("passx"), TurnParse::NoTurn { .. }));
+        assert!(matches!(parse_turn("+(1, 2)"), TurnParse::NoTurn { .. }));
+        assert!(matches!(parse_turn("(1,2)"), TurnParse::NoTurn { .. }));
+    }
+
+    #[test]
+    fn a_cell_too_far_out_is_a_bad_address() {
+        assert_eq!(
+            parse_turn("x(0,0)/(1000,2) "),
+            TurnParse::BadAddress {
+                len: 15,
+                at: 7,
+                address_len: 8
+            }
+        );
+        assert!(matches!(
+            parse_turn("+(99999999999999999999,0)"),
+            TurnParse::BadAddress { at: 1, .. }
+        ));
+        assert_eq!(turn("+(-999,999)").0, Turn::Place(c(-999, 999)));
+    }
+
+    #[test]
+    fn neighbours_follow_the_spec() {
+        let n: Vec<Cell> = c(0, 0).neighbours().collect();
+        assert_eq!(
+            n,
+            [c(0, -1), c(1, -1), c(1, 0), c(0, 1), c(-1, 1), c(-1, 0)]
+        );
+        assert!(c(2, -1).touches(c(1, 0)));
+        assert!(!c(2, -1).touches(c(1, 1)));
+        assert_eq!(c(999, 0).neighbours().count(), 4);
+    }
+}
