@@ -4,7 +4,7 @@
 //! by pushing into the caller's `out`.
 
 use super::board::{Board, Ending, Rank, Reason, State};
-use super::geometry::{dir_index, sq, Bits, Geometry, ALL_DIRS, FULL, THRONES};
+use super::geometry::{back, dir_index, sq, Bits, Geometry, ALL_DIRS, DELTA, FULL, THRONES};
 use super::settings::{Capture, ContinueJumps, NoMoves, Settings, Win};
 use super::violation::{Fault, Violation};
 use crate::games::Seat;
@@ -216,25 +216,56 @@ fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
     m
 }
 
+/// The men of `side` that have a step onto a point of `to`, for all men at once.
+#[inline]
+fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
+    #[inline(always)]
+    fn dir<const D: usize>(g: &Geometry, dirs: u8, men: u64, to: u64) -> u64 {
+        if dirs & (1 << D) != 0 {
+            men & g.step_from[D] & back(to, DELTA[D])
+        } else {
+            0
+        }
+    }
+    let dirs = g.man_dirs[side];
+    dir::<0>(g, dirs, men, to)
+        | dir::<1>(g, dirs, men, to)
+        | dir::<2>(g, dirs, men, to)
+        | dir::<3>(g, dirs, men, to)
+        | dir::<4>(g, dirs, men, to)
+        | dir::<5>(g, dirs, men, to)
+        | dir::<6>(g, dirs, men, to)
+        | dir::<7>(g, dirs, men, to)
+}
+
 /// Appends every non-capturing move of `side`, pieces in point order, targets in point
 /// order.
 fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut Vec<Turn>) {
     let g = s.geo();
     let occ = b.occ();
     let empty = !occ & FULL;
-    for i in Bits(b.side[side]) {
-        let (targets, promo_at, promo) = match b.rank_at(i) {
-            Rank::Man => (
-                g.man_step[side][i] & empty & !THRONES[side],
-                if s.promotion { THRONES[1 - side] } else { 0 },
+    let mine = b.side[side];
+    let big = mine & (b.kings | b.emperors);
+    // A man never stops on its own thrones.
+    let man_to = empty & !THRONES[side];
+    let man_promo_at = if s.promotion { THRONES[1 - side] } else { 0 };
+    // Only men with a step, and the kings and emperors, have anything to list.
+    let movers = man_steppers(g, mine & !big, side, man_to) | big;
+    for i in Bits(movers) {
+        let (targets, promo_at, promo) = if big & (1u64 << i) == 0 {
+            (
+                g.man_step[side][i] & man_to,
+                man_promo_at,
                 Some(Promotion::King),
-            ),
-            Rank::King => (
+            )
+        } else if b.emperors & (1u64 << i) == 0 {
+            (
                 g.king_step[i] & empty,
                 if s.emperor { THRONES[side] } else { 0 },
                 Some(Promotion::Emperor),
-            ),
-            Rank::Emperor => (slides(g, i, occ), 0, None),
+            )
+        } else {
+            (slides(g, i, occ), 0, None)
         };
         for t in Bits(targets) {
             out.push(Turn {
@@ -253,6 +284,63 @@ fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut V
     }
 }
 
+/// The pieces of `side` that have a first short jump, found for all pieces at once with
+/// bitboard shifts: `(sure, throne)`. `sure`: pieces with a jump onto a point where they
+/// may stop (a jump that counts). `throne`: men with a jump onto one of their own
+/// thrones, which counts only if they can jump on from there. Every piece with any
+/// jump is in one of the two.
+#[inline]
+fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
+    let men = b.men(side);
+    let h = HopScan {
+        g,
+        men,
+        big: b.side[side] & !men,
+        man_dirs: g.man_dirs[side],
+        enemy: b.side[1 - side],
+        empty: !b.occ() & FULL,
+        own: THRONES[side],
+    };
+    let mut acc = (0, 0);
+    h.dir::<0>(&mut acc);
+    h.dir::<1>(&mut acc);
+    h.dir::<2>(&mut acc);
+    h.dir::<3>(&mut acc);
+    h.dir::<4>(&mut acc);
+    h.dir::<5>(&mut acc);
+    h.dir::<6>(&mut acc);
+    h.dir::<7>(&mut acc);
+    let (sure, throne) = acc;
+    (sure, throne & !sure)
+}
+
+/// What [`hop_sources`] looks at, one direction at a time.
+struct HopScan<'a> {
+    g: &'a Geometry,
+    men: u64,
+    /// Kings and emperors: every direction, no throne they may not stop on.
+    big: u64,
+    man_dirs: u8,
+    enemy: u64,
+    empty: u64,
+    /// The mover's own thrones.
+    own: u64,
+}
+
+impl HopScan<'_> {
+    #[inline(always)]
+    fn dir<const D: usize>(&self, (sure, throne): &mut (u64, u64)) {
+        let k = DELTA[D];
+        let can = self.g.jump_from[D] & back(self.enemy, k) & back(self.empty, 2 * k);
+        if self.man_dirs & (1 << D) != 0 {
+            let onto_own = back(self.own, 2 * k);
+            *sure |= self.men & can & !onto_own;
+            *throne |= self.men & can & onto_own;
+        }
+        *sure |= self.big & can;
+    }
+}
+
 /// Appends the legal moves of `side` on `b` (after `huff`, already removed from `b`):
 /// captures first, then, unless a capture is compulsory and possible, the other moves.
 pub(crate) fn moves(
@@ -263,7 +351,9 @@ pub(crate) fn moves(
     out: &mut Vec<Turn>,
 ) {
     let before = out.len();
-    for i in Bits(b.side[side]) {
+    // Only pieces with a first jump have chains.
+    let (sure, throne) = hop_sources(s.geo(), b, side);
+    for i in Bits(sure | throne) {
         chains_from(s, b, side, i, huff, out);
     }
     if s.capture == Capture::Compulsory && out.len() > before {
@@ -280,6 +370,9 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
     }
     let side = st.to_move as usize;
     moves(s, &st.board, side, None, out);
+    if st.huffable == 0 {
+        return;
+    }
     for h in super::board::by_name(st.huffable) {
         let mut b = st.board;
         b.clear(h.bit());
@@ -296,14 +389,17 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
 }
 
 /// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
-/// search stops at the first.
+/// search may stop once one is found: the result is then only right about being empty.
 pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
-    let mut m = 0;
-    for i in Bits(b.side[side]) {
+    let (mut m, throne) = hop_sources(s.geo(), b, side);
+    if first_only && m != 0 {
+        return m;
+    }
+    for i in Bits(throne) {
         if Jumper::new(s, b, side, i).can_continue(i, 0) {
             m |= 1u64 << i;
             if first_only {
-                break;
+                return m;
             }
         }
     }
@@ -315,10 +411,8 @@ pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) 
 pub(crate) fn has_move(s: &Settings, b: &Board, side: usize) -> bool {
     let g = s.geo();
     let empty = !b.occ() & FULL;
-    for i in Bits(b.men(side)) {
-        if g.man_step[side][i] & empty & !THRONES[side] != 0 {
-            return true;
-        }
+    if man_steppers(g, b.men(side), side, empty & !THRONES[side]) != 0 {
+        return true;
     }
     for i in Bits(b.side[side] & (b.kings | b.emperors)) {
         if g.king_step[i] & empty != 0 {
