@@ -34,16 +34,31 @@ pub const ALL_DIRS: u8 = 0xFF;
 /// The thrones of each seat (white a1 g1, black a7 g7).
 pub const THRONES: [u64; 2] = [(1 << 0) | (1 << 6), (1 << 42) | (1 << 48)];
 
-/// The direction index of a (file, rank) delta whose components are in `-1..=1`.
-pub const fn dir_index(df: i8, dr: i8) -> Option<usize> {
+/// `DIR_OF[(df + 1) * 3 + (dr + 1)]`: the direction index of a (file, rank) delta with
+/// components in `-1..=1`, or 8 for (0, 0).
+const DIR_OF: [u8; 9] = {
+    let mut t = [8u8; 9];
     let mut d = 0;
     while d < 8 {
-        if DIRS[d].0 == df && DIRS[d].1 == dr {
-            return Some(d);
-        }
+        let (df, dr) = DIRS[d];
+        t[((df + 1) * 3 + (dr + 1)) as usize] = d as u8;
         d += 1;
     }
-    None
+    t
+};
+
+/// The direction index of a (file, rank) delta whose components are in `-1..=1`.
+#[inline]
+pub const fn dir_index(df: i8, dr: i8) -> Option<usize> {
+    if df < -1 || df > 1 || dr < -1 || dr > 1 {
+        return None;
+    }
+    let d = DIR_OF[((df + 1) * 3 + (dr + 1)) as usize];
+    if d < 8 {
+        Some(d as usize)
+    } else {
+        None
+    }
 }
 
 /// The lines of one `diagonals` setting and the directions of men under one `men`

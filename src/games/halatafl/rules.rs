@@ -58,30 +58,33 @@ impl Jumper {
         }
     }
 
-    /// The short jump from `pos` in direction `d`, if legal: (jumped point, landing).
-    #[inline]
-    fn hop(&self, pos: usize, d: usize, jumped: u64) -> Option<(usize, usize)> {
-        let over = self.g.step(pos, d)?;
-        let ob = 1u64 << over;
-        if self.enemy & ob == 0 || jumped & ob != 0 {
-            return None;
+    /// The directions (mask over `DIRS`) of the legal short jumps from `pos` with
+    /// `jumped` already taken, computed without a branch per direction. The jump in
+    /// direction `d` goes over `pos + DELTA[d]` and lands on `pos + 2 * DELTA[d]`.
+    #[inline(always)]
+    fn hop_dirs(&self, pos: usize, jumped: u64) -> u8 {
+        let takeable = self.enemy & !jumped;
+        let free = !self.occ;
+        let mut m = 0u8;
+        for (d, (&from, &k)) in self.g.jump_from.iter().zip(&DELTA).enumerate() {
+            let k = k as isize;
+            // Off the board only where `jump_from` has no bit: the test fails anyway.
+            let over = (pos as isize + k) as u32 & 63;
+            let land = (pos as isize + 2 * k) as u32 & 63;
+            let ok = (from >> pos) & (takeable >> over) & (free >> land) & 1;
+            m |= (ok as u8) << d;
         }
-        let land = self.g.step(over, d)?;
-        if self.occ & (1u64 << land) != 0 {
-            return None;
-        }
-        Some((over, land))
+        m & self.dirs
     }
 
     /// Can the piece, standing on `pos` with `jumped` already taken, make a jump that
     /// counts? A jump onto a point where it may not stop (a man's own throne) counts only
     /// if it can jump on from there.
     pub(crate) fn can_continue(&self, pos: usize, jumped: u64) -> bool {
-        for d in Bits(self.dirs as u64) {
-            if let Some((o, l)) = self.hop(pos, d, jumped) {
-                if self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)) {
-                    return true;
-                }
+        for d in Bits(self.hop_dirs(pos, jumped) as u64) {
+            let (o, l) = hop_points(pos, d);
+            if self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)) {
+                return true;
             }
         }
         false
@@ -93,8 +96,8 @@ impl Jumper {
         pos: usize,
         jumped: u64,
     ) -> impl Iterator<Item = (usize, usize)> + '_ {
-        Bits(self.dirs as u64).filter_map(move |d| {
-            let (o, l) = self.hop(pos, d, jumped)?;
+        Bits(self.hop_dirs(pos, jumped) as u64).filter_map(move |d| {
+            let (o, l) = hop_points(pos, d);
             (self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)))
                 .then_some((o, l))
         })
@@ -134,6 +137,14 @@ impl Jumper {
     }
 }
 
+/// The jumped point and the landing of a short jump from `pos` in direction `d`, known
+/// to run along a line.
+#[inline]
+fn hop_points(pos: usize, d: usize) -> (usize, usize) {
+    let k = DELTA[d] as isize;
+    ((pos as isize + k) as usize, (pos as isize + 2 * k) as usize)
+}
+
 /// Appends every legal chain of one piece, depth first in direction order. With
 /// `may_stop` every chain ending on a point where it may stop is legal (written before
 /// its extensions); otherwise only chains that cannot go on.
@@ -160,10 +171,8 @@ impl Chains<'_> {
             self.emit(path, promoted);
         }
         let mut more = false;
-        for d in Bits(self.j.dirs as u64) {
-            let Some((o, l)) = self.j.hop(pos, d, jumped) else {
-                continue;
-            };
+        for d in Bits(self.j.hop_dirs(pos, jumped) as u64) {
+            let (o, l) = hop_points(pos, d);
             if !path.push(sq(l)) {
                 continue;
             }
