@@ -1,6 +1,6 @@
 //! Pieces on the board, as bitboards, and the position ([`State`]).
 
-use super::geometry::THRONES;
+use super::geometry::{sq, Bits, THRONES};
 use crate::games::Seat;
 use crate::notation::halatafl::Square;
 
@@ -241,7 +241,7 @@ pub fn thrones_of(seat: Seat) -> u64 {
 
 /// The points of a bitboard sorted by name: by file, then rank (`a7` before `c3`).
 pub fn by_name(mask: u64) -> impl Iterator<Item = Square> {
-    (0..7u8)
-        .flat_map(|f| (0..7u8).filter_map(move |r| Square::new(f, r)))
-        .filter(move |s| mask & s.bit() != 0)
+    // One file's points, lowest rank first, are its bits in index order.
+    const FILE_A: u64 = 0x0408_1020_4081;
+    (0..7u32).flat_map(move |f| Bits(mask & (FILE_A << f)).map(sq))
 }

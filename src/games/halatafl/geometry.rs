@@ -34,16 +34,31 @@ pub const ALL_DIRS: u8 = 0xFF;
 /// The thrones of each seat (white a1 g1, black a7 g7).
 pub const THRONES: [u64; 2] = [(1 << 0) | (1 << 6), (1 << 42) | (1 << 48)];
 
-/// The direction index of a (file, rank) delta whose components are in `-1..=1`.
-pub const fn dir_index(df: i8, dr: i8) -> Option<usize> {
+/// `DIR_OF[(df + 1) * 3 + (dr + 1)]`: the direction index of a (file, rank) delta with
+/// components in `-1..=1`, or 8 for (0, 0).
+const DIR_OF: [u8; 9] = {
+    let mut t = [8u8; 9];
     let mut d = 0;
     while d < 8 {
-        if DIRS[d].0 == df && DIRS[d].1 == dr {
-            return Some(d);
-        }
+        let (df, dr) = DIRS[d];
+        t[((df + 1) * 3 + (dr + 1)) as usize] = d as u8;
         d += 1;
     }
-    None
+    t
+};
+
+/// The direction index of a (file, rank) delta whose components are in `-1..=1`.
+#[inline]
+pub const fn dir_index(df: i8, dr: i8) -> Option<usize> {
+    if df < -1 || df > 1 || dr < -1 || dr > 1 {
+        return None;
+    }
+    let d = DIR_OF[((df + 1) * 3 + (dr + 1)) as usize];
+    if d < 8 {
+        Some(d as usize)
+    } else {
+        None
+    }
 }
 
 /// The lines of one `diagonals` setting and the directions of men under one `men`
@@ -60,6 +75,27 @@ pub struct Geometry {
     pub man_step: [[u64; 49]; 2],
     /// The points a king may step to from each point.
     pub king_step: [u64; 49],
+    /// `jump_from[dir]`: the points from which a short jump in direction `dir` runs
+    /// along a line (the jumped point and the landing both joined in that direction).
+    /// From such a point `p` the jumped point is `p + DELTA[dir]` and the landing
+    /// `p + 2 * DELTA[dir]`.
+    pub jump_from: [u64; 8],
+    /// `step_from[dir]`: the points with a neighbour along a line in direction `dir`,
+    /// which is then `p + DELTA[dir]`.
+    pub step_from: [u64; 8],
+}
+
+/// The index difference of one step in each direction of [`DIRS`] (`file + 7 * rank`).
+pub const DELTA: [i8; 8] = [7, -7, 1, -1, 8, 6, -6, -8];
+
+/// The bitboard whose bit `p` is bit `p + k` of `x`: `x` shifted back by `k` points.
+#[inline(always)]
+pub const fn back(x: u64, k: i8) -> u64 {
+    if k >= 0 {
+        x >> k
+    } else {
+        x << -k
+    }
 }
 
 /// Is there a diagonal line from (`f`, `r`) to (`f + df`, `r + dr`)? `diagonals`:
@@ -84,6 +120,7 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
         let mut d = 0;
         while d < 8 {
             let (df, dr) = DIRS[d];
+            assert!(DELTA[d] == df + 7 * dr);
             let (nf, nr) = (f + df, r + dr);
             let on_board = nf >= 0 && nf < 7 && nr >= 0 && nr < 7;
             let line = df == 0 || dr == 0 || diagonal_line(diagonals, f, r, df, dr);
@@ -101,12 +138,18 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
     };
     let mut man_step = [[0u64; 49]; 2];
     let mut king_step = [0u64; 49];
+    let mut jump_from = [0u64; 8];
+    let mut step_from = [0u64; 8];
     let mut p = 0;
     while p < 49 {
         let mut d = 0;
         while d < 8 {
             let n = nb[p][d];
+            if n != NONE && nb[n as usize][d] != NONE {
+                jump_from[d] |= 1u64 << p;
+            }
             if n != NONE {
+                step_from[d] |= 1u64 << p;
                 king_step[p] |= 1u64 << n;
                 let mut s = 0;
                 while s < 2 {
@@ -125,6 +168,8 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
         man_dirs,
         man_step,
         king_step,
+        jump_from,
+        step_from,
     }
 }
 

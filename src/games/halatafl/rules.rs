@@ -4,7 +4,7 @@
 //! by pushing into the caller's `out`.
 
 use super::board::{Board, Ending, Rank, Reason, State};
-use super::geometry::{dir_index, sq, Bits, Geometry, ALL_DIRS, FULL, THRONES};
+use super::geometry::{back, dir_index, sq, Bits, Geometry, ALL_DIRS, DELTA, FULL, THRONES};
 use super::settings::{Capture, ContinueJumps, NoMoves, Settings, Win};
 use super::violation::{Fault, Violation};
 use crate::games::Seat;
@@ -58,30 +58,33 @@ impl Jumper {
         }
     }
 
-    /// The short jump from `pos` in direction `d`, if legal: (jumped point, landing).
-    #[inline]
-    fn hop(&self, pos: usize, d: usize, jumped: u64) -> Option<(usize, usize)> {
-        let over = self.g.step(pos, d)?;
-        let ob = 1u64 << over;
-        if self.enemy & ob == 0 || jumped & ob != 0 {
-            return None;
+    /// The directions (mask over `DIRS`) of the legal short jumps from `pos` with
+    /// `jumped` already taken, computed without a branch per direction. The jump in
+    /// direction `d` goes over `pos + DELTA[d]` and lands on `pos + 2 * DELTA[d]`.
+    #[inline(always)]
+    fn hop_dirs(&self, pos: usize, jumped: u64) -> u8 {
+        let takeable = self.enemy & !jumped;
+        let free = !self.occ;
+        let mut m = 0u8;
+        for (d, (&from, &k)) in self.g.jump_from.iter().zip(&DELTA).enumerate() {
+            let k = k as isize;
+            // Off the board only where `jump_from` has no bit: the test fails anyway.
+            let over = (pos as isize + k) as u32 & 63;
+            let land = (pos as isize + 2 * k) as u32 & 63;
+            let ok = (from >> pos) & (takeable >> over) & (free >> land) & 1;
+            m |= (ok as u8) << d;
         }
-        let land = self.g.step(over, d)?;
-        if self.occ & (1u64 << land) != 0 {
-            return None;
-        }
-        Some((over, land))
+        m & self.dirs
     }
 
     /// Can the piece, standing on `pos` with `jumped` already taken, make a jump that
     /// counts? A jump onto a point where it may not stop (a man's own throne) counts only
     /// if it can jump on from there.
     pub(crate) fn can_continue(&self, pos: usize, jumped: u64) -> bool {
-        for d in Bits(self.dirs as u64) {
-            if let Some((o, l)) = self.hop(pos, d, jumped) {
-                if self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)) {
-                    return true;
-                }
+        for d in Bits(self.hop_dirs(pos, jumped) as u64) {
+            let (o, l) = hop_points(pos, d);
+            if self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)) {
+                return true;
             }
         }
         false
@@ -93,8 +96,8 @@ impl Jumper {
         pos: usize,
         jumped: u64,
     ) -> impl Iterator<Item = (usize, usize)> + '_ {
-        Bits(self.dirs as u64).filter_map(move |d| {
-            let (o, l) = self.hop(pos, d, jumped)?;
+        Bits(self.hop_dirs(pos, jumped) as u64).filter_map(move |d| {
+            let (o, l) = hop_points(pos, d);
             (self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)))
                 .then_some((o, l))
         })
@@ -134,6 +137,14 @@ impl Jumper {
     }
 }
 
+/// The jumped point and the landing of a short jump from `pos` in direction `d`, known
+/// to run along a line.
+#[inline]
+fn hop_points(pos: usize, d: usize) -> (usize, usize) {
+    let k = DELTA[d] as isize;
+    ((pos as isize + k) as usize, (pos as isize + 2 * k) as usize)
+}
+
 /// Appends every legal chain of one piece, depth first in direction order. With
 /// `may_stop` every chain ending on a point where it may stop is legal (written before
 /// its extensions); otherwise only chains that cannot go on.
@@ -160,10 +171,8 @@ impl Chains<'_> {
             self.emit(path, promoted);
         }
         let mut more = false;
-        for d in Bits(self.j.dirs as u64) {
-            let Some((o, l)) = self.j.hop(pos, d, jumped) else {
-                continue;
-            };
+        for d in Bits(self.j.hop_dirs(pos, jumped) as u64) {
+            let (o, l) = hop_points(pos, d);
             if !path.push(sq(l)) {
                 continue;
             }
@@ -216,25 +225,56 @@ fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
     m
 }
 
+/// The men of `side` that have a step onto a point of `to`, for all men at once.
+#[inline]
+fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
+    #[inline(always)]
+    fn dir<const D: usize>(g: &Geometry, dirs: u8, men: u64, to: u64) -> u64 {
+        if dirs & (1 << D) != 0 {
+            men & g.step_from[D] & back(to, DELTA[D])
+        } else {
+            0
+        }
+    }
+    let dirs = g.man_dirs[side];
+    dir::<0>(g, dirs, men, to)
+        | dir::<1>(g, dirs, men, to)
+        | dir::<2>(g, dirs, men, to)
+        | dir::<3>(g, dirs, men, to)
+        | dir::<4>(g, dirs, men, to)
+        | dir::<5>(g, dirs, men, to)
+        | dir::<6>(g, dirs, men, to)
+        | dir::<7>(g, dirs, men, to)
+}
+
 /// Appends every non-capturing move of `side`, pieces in point order, targets in point
 /// order.
 fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut Vec<Turn>) {
     let g = s.geo();
     let occ = b.occ();
     let empty = !occ & FULL;
-    for i in Bits(b.side[side]) {
-        let (targets, promo_at, promo) = match b.rank_at(i) {
-            Rank::Man => (
-                g.man_step[side][i] & empty & !THRONES[side],
-                if s.promotion { THRONES[1 - side] } else { 0 },
+    let mine = b.side[side];
+    let big = mine & (b.kings | b.emperors);
+    // A man never stops on its own thrones.
+    let man_to = empty & !THRONES[side];
+    let man_promo_at = if s.promotion { THRONES[1 - side] } else { 0 };
+    // Only men with a step, and the kings and emperors, have anything to list.
+    let movers = man_steppers(g, mine & !big, side, man_to) | big;
+    for i in Bits(movers) {
+        let (targets, promo_at, promo) = if big & (1u64 << i) == 0 {
+            (
+                g.man_step[side][i] & man_to,
+                man_promo_at,
                 Some(Promotion::King),
-            ),
-            Rank::King => (
+            )
+        } else if b.emperors & (1u64 << i) == 0 {
+            (
                 g.king_step[i] & empty,
                 if s.emperor { THRONES[side] } else { 0 },
                 Some(Promotion::Emperor),
-            ),
-            Rank::Emperor => (slides(g, i, occ), 0, None),
+            )
+        } else {
+            (slides(g, i, occ), 0, None)
         };
         for t in Bits(targets) {
             out.push(Turn {
@@ -253,6 +293,63 @@ fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut V
     }
 }
 
+/// The pieces of `side` that have a first short jump, found for all pieces at once with
+/// bitboard shifts: `(sure, throne)`. `sure`: pieces with a jump onto a point where they
+/// may stop (a jump that counts). `throne`: men with a jump onto one of their own
+/// thrones, which counts only if they can jump on from there. Every piece with any
+/// jump is in one of the two.
+#[inline]
+fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
+    let men = b.men(side);
+    let h = HopScan {
+        g,
+        men,
+        big: b.side[side] & !men,
+        man_dirs: g.man_dirs[side],
+        enemy: b.side[1 - side],
+        empty: !b.occ() & FULL,
+        own: THRONES[side],
+    };
+    let mut acc = (0, 0);
+    h.dir::<0>(&mut acc);
+    h.dir::<1>(&mut acc);
+    h.dir::<2>(&mut acc);
+    h.dir::<3>(&mut acc);
+    h.dir::<4>(&mut acc);
+    h.dir::<5>(&mut acc);
+    h.dir::<6>(&mut acc);
+    h.dir::<7>(&mut acc);
+    let (sure, throne) = acc;
+    (sure, throne & !sure)
+}
+
+/// What [`hop_sources`] looks at, one direction at a time.
+struct HopScan<'a> {
+    g: &'a Geometry,
+    men: u64,
+    /// Kings and emperors: every direction, no throne they may not stop on.
+    big: u64,
+    man_dirs: u8,
+    enemy: u64,
+    empty: u64,
+    /// The mover's own thrones.
+    own: u64,
+}
+
+impl HopScan<'_> {
+    #[inline(always)]
+    fn dir<const D: usize>(&self, (sure, throne): &mut (u64, u64)) {
+        let k = DELTA[D];
+        let can = self.g.jump_from[D] & back(self.enemy, k) & back(self.empty, 2 * k);
+        if self.man_dirs & (1 << D) != 0 {
+            let onto_own = back(self.own, 2 * k);
+            *sure |= self.men & can & !onto_own;
+            *throne |= self.men & can & onto_own;
+        }
+        *sure |= self.big & can;
+    }
+}
+
 /// Appends the legal moves of `side` on `b` (after `huff`, already removed from `b`):
 /// captures first, then, unless a capture is compulsory and possible, the other moves.
 pub(crate) fn moves(
@@ -263,7 +360,9 @@ pub(crate) fn moves(
     out: &mut Vec<Turn>,
 ) {
     let before = out.len();
-    for i in Bits(b.side[side]) {
+    // Only pieces with a first jump have chains.
+    let (sure, throne) = hop_sources(s.geo(), b, side);
+    for i in Bits(sure | throne) {
         chains_from(s, b, side, i, huff, out);
     }
     if s.capture == Capture::Compulsory && out.len() > before {
@@ -280,6 +379,9 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
     }
     let side = st.to_move as usize;
     moves(s, &st.board, side, None, out);
+    if st.huffable == 0 {
+        return;
+    }
     for h in super::board::by_name(st.huffable) {
         let mut b = st.board;
         b.clear(h.bit());
@@ -296,14 +398,17 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
 }
 
 /// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
-/// search stops at the first.
+/// search may stop once one is found: the result is then only right about being empty.
 pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
-    let mut m = 0;
-    for i in Bits(b.side[side]) {
+    let (mut m, throne) = hop_sources(s.geo(), b, side);
+    if first_only && m != 0 {
+        return m;
+    }
+    for i in Bits(throne) {
         if Jumper::new(s, b, side, i).can_continue(i, 0) {
             m |= 1u64 << i;
             if first_only {
-                break;
+                return m;
             }
         }
     }
@@ -315,10 +420,8 @@ pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) 
 pub(crate) fn has_move(s: &Settings, b: &Board, side: usize) -> bool {
     let g = s.geo();
     let empty = !b.occ() & FULL;
-    for i in Bits(b.men(side)) {
-        if g.man_step[side][i] & empty & !THRONES[side] != 0 {
-            return true;
-        }
+    if man_steppers(g, b.men(side), side, empty & !THRONES[side]) != 0 {
+        return true;
     }
     for i in Bits(b.side[side] & (b.kings | b.emperors)) {
         if g.king_step[i] & empty != 0 {
