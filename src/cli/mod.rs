@@ -8,6 +8,7 @@ mod commands;
 mod diagnostics;
 mod play;
 mod render;
+mod render_thaayam;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -369,6 +370,7 @@ pub fn dispatch<V: Visitor>(game: &str, v: V) -> Option<V::Out> {
         crate::games::halatafl::Halatafl::NAME => {
             Some(v.visit::<crate::games::halatafl::Halatafl>())
         }
+        crate::games::thaayam::Thaayam::NAME => Some(v.visit::<crate::games::thaayam::Thaayam>()),
         _ => None,
     }
 }

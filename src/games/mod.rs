@@ -16,6 +16,7 @@
 //! need nothing from the referee.
 
 pub mod halatafl;
+pub mod thaayam;
 
 use std::fmt;
 

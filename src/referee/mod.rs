@@ -251,12 +251,16 @@ impl Env {
 pub fn schema_of(game: &str) -> Option<&'static Schema> {
     match game {
         games::halatafl::Halatafl::NAME => Some(games::halatafl::Halatafl::schema()),
+        games::thaayam::Thaayam::NAME => Some(games::thaayam::Thaayam::schema()),
         _ => None,
     }
 }
 
 /// The games this build referees.
-pub const GAMES: &[&str] = &[games::halatafl::Halatafl::NAME];
+pub const GAMES: &[&str] = &[
+    games::halatafl::Halatafl::NAME,
+    games::thaayam::Thaayam::NAME,
+];
 
 /// The ruling on every record of a file's text (byte-order mark already stripped).
 /// File-level problems (text before the first header, size limit) are errors of the
@@ -304,6 +308,17 @@ pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: u
         Ok(game) => match game {
             games::halatafl::Halatafl::NAME => {
                 judge::<games::halatafl::Halatafl>(
+                    env,
+                    file,
+                    text,
+                    raw,
+                    index,
+                    JudgeOptions::default(),
+                )
+                .report
+            }
+            games::thaayam::Thaayam::NAME => {
+                judge::<games::thaayam::Thaayam>(
                     env,
                     file,
                     text,

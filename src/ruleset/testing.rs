@@ -141,7 +141,12 @@ pub(crate) static HALATAFL: Schema = Schema {
     ],
 };
 
-/// The resolver tests pass to the loader: only Halatafl is known.
+/// The resolver tests pass to the loader: Halatafl (this module's copy) and the other
+/// shipped games' own schemas, so the shipped rulesets all load.
 pub(crate) fn schemas(game: &str) -> Option<&'static Schema> {
-    (game == "halatafl").then_some(&HALATAFL)
+    match game {
+        "halatafl" => Some(&HALATAFL),
+        "thaayam" => Some(&crate::games::thaayam::SCHEMA),
+        _ => None,
+    }
 }
