@@ -43,6 +43,27 @@ fn selfplay_games_replay_valid_under_every_halatafl_ruleset() {
 }
 
 #[test]
+fn selfplay_games_replay_valid_under_every_thaayam_ruleset() {
+    let rulesets = shipped("thaayam");
+    assert!(rulesets.len() >= 3, "{rulesets:?}");
+    for rs in rulesets {
+        let (code, games, err) = run(&[
+            "selfplay",
+            &rs,
+            "--games",
+            "20",
+            "--seed",
+            &format!("prop-{rs}"),
+        ]);
+        assert_eq!(code, 0, "{rs}: {err}");
+        assert!(games.contains("[Game \"thaayam\"]"));
+        let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
+        assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
+        assert!(out.contains("20 records: 20 valid, 0 invalid"), "{out}");
+    }
+}
+
+#[test]
 fn selfplay_is_reproducible() {
     let a = run(&["selfplay", "halatafl", "--games", "3", "--seed", "x"]).1;
     let b = run(&["selfplay", "halatafl", "--games", "3", "--seed", "x"]).1;
