@@ -8,6 +8,9 @@ use super::violation::{Fault, Violation};
 use crate::games::Seat;
 use crate::notation::thaayam::{Action, Series, Turn};
 
+/// The search's code for a piece that moved and can play no further part.
+const DONE: u8 = 27;
+
 /// Unused throws by value (`counts[v]`, v in 1..=8; index 0 unused).
 pub type Counts = [u16; 9];
 
@@ -86,9 +89,27 @@ impl Own {
     fn code(&self, i: usize) -> u8 {
         self.pos[i] | (((self.twinned >> i) & 1) << 5) | (((self.moved >> i) & 1) << 6)
     }
-    /// The pieces as a multiset: the memo key.
+    /// A piece as the search needs to know it. A piece that moved this turn cannot
+    /// move again, so where it stands matters only in the keep (bear-off) or as a
+    /// single on the opposite palace (a declaration may pair it); anywhere else it is
+    /// just "done", which keeps the memo small.
+    fn search_code(&self, i: usize) -> u8 {
+        let p = self.pos[i];
+        let done = self.is_moved(i) && p < KEEP && (p != OPPOSITE || self.is_twinned(i));
+        if done {
+            DONE | (1 << 6)
+        } else {
+            self.code(i)
+        }
+    }
+    /// The pieces as a multiset, as the search sees them: the memo key.
     fn key(&self) -> u32 {
-        let mut c = [self.code(0), self.code(1), self.code(2), self.code(3)];
+        let mut c = [
+            self.search_code(0),
+            self.search_code(1),
+            self.search_code(2),
+            self.search_code(3),
+        ];
         c.sort_unstable();
         u32::from_le_bytes(c)
     }

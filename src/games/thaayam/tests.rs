@@ -511,3 +511,50 @@ fn legal_turns_are_legal_and_complete() {
         }
     }
 }
+
+/// The memoised search (which forgets where moved pieces stand) agrees with a plain
+/// exhaustive search on many random positions and short series.
+#[test]
+fn use_all_search_agrees_with_exhaustive_search() {
+    use rules::{steps, Counts, Own};
+    fn naive(s: &Settings, own: Own, counts: Counts) -> u8 {
+        let mut list = Vec::new();
+        steps(s, &own, &counts, &mut list);
+        list.iter()
+            .map(|st| st.used + naive(s, st.own, st.counts))
+            .max()
+            .unwrap_or(0)
+    }
+    let mut dice = crate::dice::Dice::from_seed("search-check");
+    let faces = [1u8, 2, 3, 4, 8];
+    for round in 0..400 {
+        let mut s = s2();
+        s.combine = round % 3 != 0;
+        let mut own = Own {
+            pos: [0; 4],
+            twinned: 0,
+            moved: 0,
+        };
+        for i in 0..4 {
+            // Hand, off, the keep, the opposite palace and anywhere: all likely.
+            own.pos[i] = match dice.uniform(6) {
+                0 => board::HAND,
+                1 => board::OFF,
+                2 => board::KEEP,
+                3 => board::OPPOSITE,
+                _ => dice.uniform(25) as u8,
+            };
+        }
+        if round % 4 == 1 {
+            own.pos[0] = 12;
+            own.pos[1] = 12;
+            own.twinned = 0b11;
+        }
+        let mut counts = [0u16; 9];
+        for _ in 0..(1 + dice.uniform(6)) {
+            counts[faces[dice.uniform(5) as usize] as usize] += 1;
+        }
+        let fast = Search::new(&s).best(own, counts);
+        assert_eq!(fast, naive(&s, own, counts), "{own:?} {counts:?}");
+    }
+}
