@@ -32,6 +32,31 @@ fn halatafl_rulings() {
 }
 
 #[test]
+fn thaayam_rulings() {
+    let files = examples("thaayam");
+    assert!(files.len() >= 10, "at least 10 Thaayam examples");
+    for file in files {
+        let name = rel(&file);
+        let stem = file.file_stem().unwrap().to_string_lossy().to_string();
+        let (code, text, err) = run(&["adjudicate", &name, "--color", "never"]);
+        assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
+        // Disputed examples may be ruled either way (the snapshot holds the ruling);
+        // every other example is a valid record.
+        let disputed = stem.starts_with("disputed-");
+        if !disputed {
+            assert_eq!(code, 0, "{name} must be valid:\n{text}");
+        }
+        insta::assert_snapshot!(format!("thaayam-{stem}-text"), text);
+        if disputed {
+            let (_, json, _) = run(&["adjudicate", &name, "--format", "json"]);
+            let v: serde_json::Value =
+                serde_json::from_str(json.trim()).expect("one JSON document");
+            insta::assert_json_snapshot!(format!("thaayam-{stem}-json"), v);
+        }
+    }
+}
+
+#[test]
 fn check_all_examples_json_lines() {
     let files: Vec<String> = examples("halatafl").iter().map(|p| rel(p)).collect();
     let mut args = vec!["check", "--format", "json"];

@@ -314,3 +314,95 @@ proptest! {
         let _ = check_text(&env, "fuzz", &manual);
     }
 }
+#[test]
+fn selfplay_games_replay_valid_under_every_thaayam_ruleset() {
+    let rulesets = shipped("thaayam");
+    assert!(rulesets.len() >= 3, "{rulesets:?}");
+    for rs in rulesets {
+        let (code, games, err) = run(&[
+            "selfplay",
+            &rs,
+            "--games",
+            "20",
+            "--seed",
+            &format!("prop-{rs}"),
+        ]);
+        assert_eq!(code, 0, "{rs}: {err}");
+        assert!(games.contains("[Game \"thaayam\"]"));
+        let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
+        assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
+        assert!(out.contains("20 records: 20 valid, 0 invalid"), "{out}");
+    }
+}
+
+mod thaayam {
+    use proptest::prelude::*;
+    use referee::notation::thaayam::{parse_turn, Action, Series, Square, Turn};
+    use referee::notation::TurnParse;
+    use referee::referee::{check_text, Env};
+    use referee::ruleset::Library;
+
+    fn square() -> impl Strategy<Value = Square> {
+        (0u8..25).prop_map(|i| Square::from_index(i).unwrap())
+    }
+
+    fn action() -> impl Strategy<Value = Action> {
+        prop_oneof![
+            Just(Action::Enter),
+            Just(Action::Off),
+            square().prop_map(Action::Twin),
+            (
+                square(),
+                any::<bool>(),
+                proptest::collection::vec(0u8..100, 1..6),
+                any::<bool>()
+            )
+                .prop_map(|(from, twins, throws, capture)| Action::Move {
+                    from,
+                    twins,
+                    throws,
+                    capture
+                }),
+        ]
+    }
+
+    fn turn() -> impl Strategy<Value = Turn> {
+        (
+            proptest::option::of(proptest::collection::vec(0u8..100, 0..8).prop_map(Series)),
+            proptest::collection::vec(action(), 0..5),
+        )
+            .prop_map(|(series, actions)| Turn { series, actions })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// A Thaayam turn printed and parsed back is the same turn.
+        #[test]
+        fn turn_print_parse_round_trip(t in turn()) {
+            let text = t.to_string();
+            match parse_turn(&text) {
+                TurnParse::Turn(back, len) => {
+                    prop_assert_eq!(len, text.len());
+                    prop_assert_eq!(back, t);
+                }
+                other => prop_assert!(false, "{} did not parse: {:?}", text, other),
+            }
+        }
+
+        /// No Thaayam-like movetext makes the referee panic.
+        #[test]
+        fn thaayam_text_never_panics(
+            turns in proptest::collection::vec(
+                "(\\[[0-9 ]{0,12}\\] )?(-|enter|off|twin [a-f][0-6]|T?[a-f][0-6](\\+[0-9]){1,4}x?)(, (enter|off|[a-e][1-5]\\+[1-8]))?( |\n|[0-9]{1,2}\\. |south: |north: |resign )",
+                0..30
+            ),
+            seeded in any::<bool>(),
+        ) {
+            let env = Env::new(Library::new(Vec::new()));
+            let head = if seeded { "[Seed \"fuzz\"]\n" } else { "[First \"south\"]\n" };
+            let text = format!("[Game \"thaayam\"]\n{head}\n{}", turns.concat());
+            let _ = check_text(&env, "fuzz", &text);
+        }
+    }
+}

@@ -351,3 +351,101 @@ fn text_before_the_first_header_is_the_first_records_error() {
     assert_eq!(code, 1);
     assert_eq!(lines[0]["game"], Value::Null);
 }
+
+// ---------------------------------------------------------------------------------
+// Thaayam through the binary: the common rule ids, seats, seeds and results.
+
+const THAAYAM: &str = "[Game \"thaayam\"]\n";
+
+#[test]
+fn thaayam_common_rule_ids() {
+    // address: a square off the 5×5 board.
+    let (kind, rule, e) = first_error(
+        &format!("{THAAYAM}[First \"south\"]\n\n1. [1 2] enter, f1+2\n"),
+        &[],
+    );
+    assert_eq!((kind.as_str(), rule.as_deref()), ("rule", Some("address")));
+    assert_eq!(e["column"], 17);
+    // turn-order: a seat label or number that does not fit.
+    let (_, rule, _) = first_error(
+        &format!("{THAAYAM}[First \"south\"]\n\n1. north: [2] -\n"),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("turn-order"));
+    let (_, rule, _) = first_error(
+        &format!("{THAAYAM}[First \"south\"]\n\n1. [2] - 3. [2] -\n"),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("turn-order"));
+    // game-over: a turn after the last piece is borne off.
+    let setup = "[Setup \"south: c3 off=3; north: hand=4; to-move: south\"]\n";
+    let (_, rule, e) = first_error(
+        &format!("{THAAYAM}{setup}\n1. south: [1 2] off 2. north: [2] -\n"),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("game-over"));
+    assert_eq!(e["turn"], 2);
+    let v = valid(
+        &format!("{THAAYAM}{setup}[Result \"south\"]\n\n1. south: [1 2] off\n"),
+        &[],
+    );
+    assert_eq!(v["status"]["winners"][0], "south");
+    // setup: a square that does not exist in the setup.
+    let (kind, rule, _) = first_error(
+        &format!("{THAAYAM}[Setup \"south: f1; to-move: south\"]\n\n"),
+        &[],
+    );
+    assert_eq!((kind.as_str(), rule.as_deref()), ("setup", Some("setup")));
+}
+
+#[test]
+fn thaayam_seats_tag_and_resignations() {
+    // Three seats listed in any order play clockwise: south, north, east.
+    let text = format!(
+        "{THAAYAM}[Seats \"east north south\"]\n[First \"south\"]\n\n\
+         1. south: [2] - 2. north: [3] - 3. east: [2] - 4. south: resign 5. north: resign\n"
+    );
+    let v = valid(&text, &[]);
+    assert_eq!(v["status"]["winners"][0], "east");
+    assert_eq!(v["status"]["reason"], "resignation");
+    let (kind, _, _) = first_error(
+        &format!("{THAAYAM}[Seats \"south up\"]\n[First \"south\"]\n\n1. [2] -\n"),
+        &[],
+    );
+    assert_eq!(kind, "ruleset");
+}
+
+#[test]
+fn thaayam_seed_drives_throws_and_first() {
+    // thaayam-1: south throws 2, north 3: north starts with [2].
+    let v = valid(
+        &format!("{THAAYAM}[Seed \"thaayam-1\"]\n\n1. north: [2] -\n"),
+        &[],
+    );
+    assert_eq!(
+        (v["turns"].clone(), v["status"]["over"].clone()),
+        (1.into(), false.into())
+    );
+    let (kind, _, e) = first_error(
+        &format!("{THAAYAM}[Seed \"thaayam-1\"]\n\n1. north: [3] -\n"),
+        &[],
+    );
+    assert_eq!(kind, "dice");
+    assert!(e["message"].as_str().unwrap().contains("[2]"), "{e}");
+    let (_, rule, _) = first_error(
+        &format!("{THAAYAM}[Seed \"thaayam-1\"]\n[First \"south\"]\n\n1. south: [2] -\n"),
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("first"));
+    // Without a seed the series must be written and possible.
+    let (_, rule, _) = first_error(&format!("{THAAYAM}[First \"south\"]\n\n1. -\n"), &[]);
+    assert_eq!(rule.as_deref(), Some("throws"));
+    let (_, rule, _) = first_error(&format!("{THAAYAM}[First \"south\"]\n\n1. [2 1] -\n"), &[]);
+    assert_eq!(rule.as_deref(), Some("throws"));
+    // A declared result the replay contradicts.
+    let (kind, _, _) = first_error(
+        &format!("{THAAYAM}[First \"south\"]\n[Result \"north\"]\n\n1. [2] -\n"),
+        &[],
+    );
+    assert_eq!(kind, "result");
+}

@@ -9,6 +9,7 @@ mod diagnostics;
 mod play;
 mod render;
 mod render_halves;
+mod render_thaayam;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -371,6 +372,7 @@ pub fn dispatch<V: Visitor>(game: &str, v: V) -> Option<V::Out> {
             Some(v.visit::<crate::games::halatafl::Halatafl>())
         }
         crate::games::halves::Halves::NAME => Some(v.visit::<crate::games::halves::Halves>()),
+        crate::games::thaayam::Thaayam::NAME => Some(v.visit::<crate::games::thaayam::Thaayam>()),
         _ => None,
     }
 }

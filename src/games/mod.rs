@@ -17,6 +17,7 @@
 
 pub mod halatafl;
 pub mod halves;
+pub mod thaayam;
 
 use std::fmt;
 

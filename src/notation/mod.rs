@@ -5,6 +5,7 @@
 pub mod halatafl;
 pub mod halves;
 pub mod record;
+pub mod thaayam;
 
 /// The record header as a game sees it: the tags, for the few games that read one
 /// (Thaayam's `First`).

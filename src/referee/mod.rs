@@ -252,12 +252,17 @@ pub fn schema_of(game: &str) -> Option<&'static Schema> {
     match game {
         games::halatafl::Halatafl::NAME => Some(games::halatafl::Halatafl::schema()),
         games::halves::Halves::NAME => Some(games::halves::Halves::schema()),
+        games::thaayam::Thaayam::NAME => Some(games::thaayam::Thaayam::schema()),
         _ => None,
     }
 }
 
 /// The games this build referees.
-pub const GAMES: &[&str] = &[games::halatafl::Halatafl::NAME, games::halves::Halves::NAME];
+pub const GAMES: &[&str] = &[
+    games::halatafl::Halatafl::NAME,
+    games::thaayam::Thaayam::NAME,
+    games::halves::Halves::NAME,
+];
 
 /// The ruling on every record of a file's text (byte-order mark already stripped).
 /// File-level problems (text before the first header, size limit) are errors of the
@@ -317,6 +322,17 @@ pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: u
             games::halves::Halves::NAME => {
                 judge::<games::halves::Halves>(env, file, text, raw, index, JudgeOptions::default())
                     .report
+            }
+            games::thaayam::Thaayam::NAME => {
+                judge::<games::thaayam::Thaayam>(
+                    env,
+                    file,
+                    text,
+                    raw,
+                    index,
+                    JudgeOptions::default(),
+                )
+                .report
             }
             _ => unreachable!("game_of returns known games only"),
         },

@@ -233,7 +233,11 @@ fn replay<G: Game>(
                         note: None,
                     });
                     let mut turns = Vec::new();
-                    session.legal_turns(&mut turns);
+                    let written = match &entry.action {
+                        Action::Play(turn) => G::written_chance(turn),
+                        _ => None,
+                    };
+                    session.legal_turns_for(written.as_ref(), &mut turns);
                     let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
                     legal.sort();
                     judgement.violation = Some(ViolationDetail {

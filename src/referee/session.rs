@@ -263,8 +263,20 @@ impl<G: Game> Session<G> {
 
     /// Every legal turn for the seat to move.
     pub fn legal_turns(&self, out: &mut Vec<G::Turn>) {
-        if self.to_move().is_some() {
-            G::legal_turns(&self.settings, &self.state, self.chance.as_ref(), out);
+        self.legal_turns_for(None, out);
+    }
+
+    /// Every legal turn for the seat to move, for the random outcome in force: the
+    /// seed's, else (a record without a seed) the one a turn writes, when it is possible.
+    pub fn legal_turns_for(&self, written: Option<&G::Chance>, out: &mut Vec<G::Turn>) {
+        if self.to_move().is_none() {
+            return;
         }
+        let chance = match (&self.chance, written) {
+            (Some(derived), _) => Some(derived),
+            (None, Some(w)) if G::check_chance(&self.settings, &self.state, w).is_ok() => Some(w),
+            _ => None,
+        };
+        G::legal_turns(&self.settings, &self.state, chance, out);
     }
 }

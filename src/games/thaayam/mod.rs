@@ -1,0 +1,252 @@
+//! Thaayam (`spec/thaayam.md`): the race game of the A4 Games leaflet for two to four
+//! seats on a 5×5 board, with cowrie throws, series, twins and the keep.
+//!
+//! - [`board`]: the routes and the position [`State`] (`Copy`).
+//! - [`settings`]: the schema and typed settings.
+//! - [`rules`]: judging and applying a turn, the memoised use-all search, legal turns.
+//! - `setup`: the setup notation.
+//! - [`violation`]: illegal turns, each citing one rule.
+
+pub mod board;
+pub mod rules;
+pub mod settings;
+mod setup;
+pub mod violation;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{Ending, Reason, State};
+pub use settings::{Dice as Throws, First, Settings, SCHEMA, SEAT_NAMES};
+pub use violation::{Fault, Violation};
+
+use crate::dice::Dice;
+use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
+use crate::notation::thaayam::{Series, Turn};
+use crate::ruleset::{Ruleset, Schema};
+
+/// The Thaayam rules module.
+pub struct Thaayam;
+
+/// Rule 3: every playing seat throws once in turn order; the seats tied for highest
+/// throw again, in the same order, until one is highest. Returns the starter and the
+/// throws made, in order.
+pub fn starting_throws(s: &Settings, dice: &mut Dice) -> (Seat, Vec<(Seat, u8)>) {
+    let mut throws = Vec::new();
+    let mut tied: Vec<Seat> = s.seats().to_vec();
+    loop {
+        let round: Vec<(Seat, u8)> = tied.iter().map(|&t| (t, s.dice.throw(dice))).collect();
+        throws.extend(round.iter().copied());
+        let high = round.iter().map(|r| r.1).max().unwrap_or(0);
+        tied = round.iter().filter(|r| r.1 == high).map(|r| r.0).collect();
+        if tied.len() == 1 {
+            return (tied[0], throws);
+        }
+    }
+}
+
+fn name(seat: Seat) -> &'static str {
+    SEAT_NAMES[seat.0 as usize & 3]
+}
+
+impl Game for Thaayam {
+    const NAME: &'static str = "thaayam";
+    const SEATS: &'static [&'static str] = &SEAT_NAMES;
+
+    type Settings = Settings;
+    type State = State;
+    type Turn = Turn;
+    type Violation = Violation;
+    type Chance = Series;
+
+    fn schema() -> &'static Schema {
+        &SCHEMA
+    }
+
+    fn parse_turn(input: &str) -> TurnParse<Turn> {
+        crate::notation::thaayam::parse_turn(input)
+    }
+
+    fn settings(ruleset: &Ruleset) -> Settings {
+        Settings::from_ruleset(ruleset)
+    }
+
+    fn seats(settings: &Settings) -> &[Seat] {
+        settings.seats()
+    }
+
+    fn parse_setup(settings: &Settings, text: &str) -> Result<State, Violation> {
+        setup::parse(settings, text)
+    }
+
+    fn setup_string(settings: &Settings, state: &State) -> String {
+        setup::write(settings, state)
+    }
+
+    fn start(
+        settings: &Settings,
+        setup: Option<State>,
+        tags: &dyn Tags,
+        dice: Option<&mut Dice>,
+    ) -> Result<State, Violation> {
+        if let Some(st) = setup {
+            return Ok(st);
+        }
+        let derived = match (settings.first, dice) {
+            (First::HighestThrow, Some(d)) => Some(starting_throws(settings, d)),
+            _ => None,
+        };
+        let tag = tags.tag("First").map(str::trim);
+        let playing = |w: &str| settings.seats().iter().copied().find(|&x| name(x) == w);
+        let first = match (derived, tag) {
+            (Some((d, throws)), Some(t)) if t != name(d) => {
+                let list: Vec<String> = throws
+                    .iter()
+                    .map(|(x, v)| format!("{} {v}", name(*x)))
+                    .collect();
+                return Err(Violation::new(Fault::First {
+                    written: t.to_string(),
+                    derived: Some(format!("{} (throws: {})", name(d), list.join(", "))),
+                }));
+            }
+            (Some((d, _)), _) => d,
+            (None, Some(t)) => playing(t).ok_or_else(|| {
+                Violation::new(Fault::First {
+                    written: t.to_string(),
+                    derived: None,
+                })
+            })?,
+            (None, None) => match settings.first {
+                First::Seat(x) if settings.mask() & (1 << x.0) != 0 => x,
+                First::Seat(x) => State::start(settings.mask(), x).next_after(x),
+                First::HighestThrow => settings.seats()[0],
+            },
+        };
+        Ok(State::start(settings.mask(), first))
+    }
+
+    fn status(_settings: &Settings, state: &State) -> Status {
+        match state.end {
+            None => Status::Playing {
+                to_move: state.to_move,
+            },
+            Some(e) => Status::Over(End {
+                winners: e.winner.map(SeatSet::only).unwrap_or(SeatSet::EMPTY),
+                draw: e.reason == Reason::Agreement,
+                reason: match e.reason {
+                    Reason::Win => "bore-off-all",
+                    Reason::Resignation => "resignation",
+                    Reason::Agreement => "agreement",
+                },
+                rule: match e.reason {
+                    Reason::Win => Some("win"),
+                    _ => None,
+                },
+            }),
+        }
+    }
+
+    fn draw_chance(settings: &Settings, _state: &State, dice: &mut Dice) -> Option<Series> {
+        Some(rules::throw_series(settings, dice))
+    }
+
+    fn written_chance(turn: &Turn) -> Option<Series> {
+        turn.series.clone()
+    }
+
+    fn check_chance(settings: &Settings, _state: &State, chance: &Series) -> Result<(), Violation> {
+        rules::check_series(settings, chance).map_err(|fault| Violation {
+            fault,
+            series: chance.clone(),
+        })
+    }
+
+    fn legal_turns(
+        settings: &Settings,
+        state: &State,
+        chance: Option<&Series>,
+        out: &mut Vec<Turn>,
+    ) {
+        rules::legal_turns(settings, state, chance, out);
+    }
+
+    fn play(
+        settings: &Settings,
+        state: &mut State,
+        chance: Option<&Series>,
+        turn: &Turn,
+    ) -> Result<(), Violation> {
+        rules::play(settings, state, chance, turn)
+    }
+
+    fn resign(_settings: &Settings, state: &mut State) {
+        if state.end.is_some() {
+            return;
+        }
+        let seat = state.to_move;
+        let si = seat.0 as usize;
+        state.playing &= !(1 << seat.0);
+        state.pos[si] = [board::HAND; 4];
+        state.twinned[si] = 0;
+        if state.playing.count_ones() <= 1 {
+            let winner = state.playing_seats().next();
+            state.end = Some(Ending {
+                winner,
+                reason: Reason::Resignation,
+            });
+        } else {
+            state.to_move = state.next_after(seat);
+        }
+    }
+
+    fn agree_draw(_settings: &Settings, state: &mut State) {
+        if state.end.is_none() {
+            state.end = Some(Ending {
+                winner: None,
+                reason: Reason::Agreement,
+            });
+        }
+    }
+
+    fn note(_settings: &Settings, before: &State, after: &State, _turn: &Turn) -> Option<String> {
+        if after.end.is_none() && after.to_move == before.to_move {
+            Some(format!(
+                "{} captured and plays another turn (extra-turn)",
+                name(before.to_move)
+            ))
+        } else {
+            None
+        }
+    }
+
+    fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
+        if violation.series.0.is_empty() {
+            return None;
+        }
+        let mut turns = Vec::new();
+        rules::legal_turns(settings, state, Some(&violation.series), &mut turns);
+        let shown: Vec<String> = turns.iter().take(3).map(|t| format!("`{t}`")).collect();
+        match shown.len() {
+            0 => None,
+            _ if turns.len() > 3 => Some(format!(
+                "legal turns include {} ({} in all)",
+                shown.join(", "),
+                turns.len()
+            )),
+            1 => Some(format!("the legal turn is {}", shown[0])),
+            _ => Some(format!("the legal turns are {}", shown.join(", "))),
+        }
+    }
+
+    fn standings(settings: &Settings, state: &State) -> Vec<Standing> {
+        settings
+            .seats()
+            .iter()
+            .map(|&seat| Standing {
+                seat,
+                value: state.off(seat) as i64,
+                unit: "borne off",
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,371 @@
+//! Thaayam turn notation: the typed AST of one turn, its parser and printer.
+//!
+//! `[1 4 2] enter, c1+4+2` (the series, then the actions), `[2] -` (no action),
+//! `Tc5+8+3` (twins move), `twin c5` (a declaration), `off` (bear one piece off), an
+//! optional `x` after a move claiming a capture (`b5+2x`). With a seed the bracket may be
+//! left out.
+
+use std::fmt;
+
+/// A square of the 5×5 board: `index = rank * 5 + file`, files `a`–`e`, ranks `1`–`5`.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+pub struct Square(u8);
+
+impl Square {
+    pub const COUNT: usize = 25;
+
+    /// The square at `file` (0 = a) and `rank` (0 = rank 1), if both are on the board.
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < 5 && rank < 5 {
+            Some(Square(rank * 5 + file))
+        } else {
+            None
+        }
+    }
+    /// The square with this index (0..25).
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if (index as usize) < Self::COUNT {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub const fn file(self) -> u8 {
+        self.0 % 5
+    }
+    pub const fn rank(self) -> u8 {
+        self.0 / 5
+    }
+    /// Parses `a1`…`e5`.
+    pub fn parse(text: &str) -> Option<Square> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 2 {
+            return None;
+        }
+        Square::new(bytes[0].wrapping_sub(b'a'), bytes[1].wrapping_sub(b'1'))
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+/// A series of throws, in the order thrown. `Display`: `[1 4 2]`.
+#[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct Series(pub Vec<u8>);
+
+impl fmt::Display for Series {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, t) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// One action of a turn.
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Action {
+    /// `enter`: a throw of 1 places a piece on the seat's palace.
+    Enter,
+    /// `c1+4+2` (a single piece) or `Tc5+8+3` (twins): the throws used, never their sum;
+    /// `capture` when an `x` after it claims a capture.
+    Move {
+        from: Square,
+        twins: bool,
+        throws: Vec<u8>,
+        capture: bool,
+    },
+    /// `twin c5`: two single pieces on the opposite palace become twins.
+    Twin(Square),
+    /// `off`: a throw of 1 bears one piece off from the keep.
+    Off,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Enter => f.write_str("enter"),
+            Action::Off => f.write_str("off"),
+            Action::Twin(sq) => write!(f, "twin {sq}"),
+            Action::Move {
+                from,
+                twins,
+                throws,
+                capture,
+            } => {
+                if *twins {
+                    f.write_str("T")?;
+                }
+                write!(f, "{from}")?;
+                for t in throws {
+                    write!(f, "+{t}")?;
+                }
+                if *capture {
+                    f.write_str("x")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// One Thaayam turn as written: the series (when written) and the actions in order; no
+/// action is written `-`.
+#[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct Turn {
+    pub series: Option<Series>,
+    pub actions: Vec<Action>,
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = &self.series {
+            write!(f, "{s} ")?;
+        }
+        if self.actions.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, a) in self.actions.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{a}")?;
+        }
+        Ok(())
+    }
+}
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/thaayam.pest"]
+    pub(super) struct TurnParser;
+}
+
+use grammar::{Rule, TurnParser};
+use pest::Parser;
+
+use super::TurnParse;
+
+fn expected_text(rules: &[Rule]) -> String {
+    let has = |r: Rule| rules.contains(&r);
+    if has(Rule::throw) {
+        "a throw such as `4`, as in `[1 4 2]` or `c1+4`"
+    } else if has(Rule::use_throw) {
+        "`+` and a throw, as in `c1+4+2`"
+    } else if has(Rule::square) {
+        "a square such as `c5`"
+    } else if has(Rule::gap) && !has(Rule::action) {
+        "a space and a square, as in `twin c5`"
+    } else {
+        "a Thaayam turn such as `[1 4 2] enter, c1+4+2` or `[2] -`"
+    }
+    .to_string()
+}
+
+/// Parses one Thaayam turn at the start of `input`. The turn's length never includes
+/// whitespace after it.
+pub fn parse_turn(input: &str) -> TurnParse<Turn> {
+    let mut pairs = match TurnParser::parse(Rule::turn, input) {
+        Ok(pairs) => pairs,
+        Err(err) => {
+            let at = match err.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((s, _)) => s,
+            };
+            let expected = match &err.variant {
+                pest::error::ErrorVariant::ParsingError { positives, .. } => {
+                    expected_text(positives)
+                }
+                pest::error::ErrorVariant::CustomError { .. } => expected_text(&[]),
+            };
+            return TurnParse::NoTurn { at, expected };
+        }
+    };
+    let Some(turn) = pairs.next() else {
+        return TurnParse::NoTurn {
+            at: 0,
+            expected: expected_text(&[]),
+        };
+    };
+    let len = turn.as_span().end();
+    let mut out = Turn::default();
+    let mut bad: Option<(usize, usize)> = None;
+    let mut square = |pair: pest::iterators::Pair<'_, Rule>| -> Square {
+        let span = pair.as_span();
+        match Square::parse(span.as_str()) {
+            Some(sq) => sq,
+            None => {
+                if bad.is_none() {
+                    bad = Some((span.start(), span.end() - span.start()));
+                }
+                Square(0)
+            }
+        }
+    };
+    let throw =
+        |pair: pest::iterators::Pair<'_, Rule>| -> u8 { pair.as_str().parse().unwrap_or(0) };
+    for part in turn.into_inner() {
+        match part.as_rule() {
+            Rule::series => {
+                let throws = part
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::throw)
+                    .map(throw)
+                    .collect();
+                out.series = Some(Series(throws));
+            }
+            Rule::body => {
+                for action in part.into_inner().filter(|p| p.as_rule() == Rule::action) {
+                    let Some(inner) = action.into_inner().next() else {
+                        continue;
+                    };
+                    let a = match inner.as_rule() {
+                        Rule::enter => Action::Enter,
+                        Rule::off => Action::Off,
+                        Rule::twin => {
+                            match inner.into_inner().find(|p| p.as_rule() == Rule::square) {
+                                Some(sq) => Action::Twin(square(sq)),
+                                None => continue,
+                            }
+                        }
+                        _ => {
+                            let mut from = Square(0);
+                            let mut twins = false;
+                            let mut throws = Vec::new();
+                            let mut capture = false;
+                            for p in inner.into_inner() {
+                                match p.as_rule() {
+                                    Rule::twins => twins = true,
+                                    Rule::square => from = square(p),
+                                    Rule::use_throw => {
+                                        if let Some(t) = p.into_inner().next() {
+                                            throws.push(throw(t));
+                                        }
+                                    }
+                                    Rule::capture => capture = true,
+                                    _ => {}
+                                }
+                            }
+                            Action::Move {
+                                from,
+                                twins,
+                                throws,
+                                capture,
+                            }
+                        }
+                    };
+                    out.actions.push(a);
+                }
+            }
+            _ => {}
+        }
+    }
+    match bad {
+        Some((at, address_len)) => TurnParse::BadAddress {
+            len,
+            at,
+            address_len,
+        },
+        None => TurnParse::Turn(out, len),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    fn turn(input: &str) -> (Turn, usize) {
+        match parse_turn(input) {
+            TurnParse::Turn(t, len) => (t, len),
+            other => panic!("{input:?} did not parse: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn series_and_actions() {
+        let (t, len) = turn("[1 4 2] enter, c1+4+2 ; comment");
+        assert_eq!(len, 21);
+        assert_eq!(t.series, Some(Series(vec![1, 4, 2])));
+        assert_eq!(
+            t.actions,
+            vec![
+                Action::Enter,
+                Action::Move {
+                    from: sq("c1"),
+                    twins: false,
+                    throws: vec![4, 2],
+                    capture: false
+                }
+            ]
+        );
+        assert_eq!(t.to_string(), "[1 4 2] enter, c1+4+2");
+    }
+
+    #[test]
+    fn none_twins_off_and_capture_claim() {
+        let (t, len) = turn("[2] -\n2. north:");
+        assert_eq!(len, 5);
+        assert!(t.actions.is_empty());
+        assert_eq!(t.to_string(), "[2] -");
+        let (t, _) = turn("Tc5+8+3, twin c5 ,off,b5+2x");
+        assert_eq!(t.series, None);
+        assert_eq!(t.to_string(), "Tc5+8+3, twin c5, off, b5+2x");
+        assert!(matches!(t.actions[0], Action::Move { twins: true, .. }));
+        assert_eq!(t.actions[1], Action::Twin(sq("c5")));
+        assert_eq!(t.actions[2], Action::Off);
+        assert!(matches!(t.actions[3], Action::Move { capture: true, .. }));
+        let (t, _) = turn("-");
+        assert_eq!(t, Turn::default());
+    }
+
+    #[test]
+    fn a_prefix_only() {
+        assert_eq!(turn("[2] - 3. south: [3] e5+3").1, 5);
+        assert_eq!(turn("enter!? 2.").1, 5);
+        assert_eq!(turn("c1+4,").1, 4);
+    }
+
+    #[test]
+    fn bad_addresses() {
+        assert_eq!(
+            parse_turn("[1 3] enter, f1+3"),
+            TurnParse::BadAddress {
+                len: 17,
+                at: 13,
+                address_len: 2
+            }
+        );
+        assert_eq!(
+            parse_turn("twin c6"),
+            TurnParse::BadAddress {
+                len: 7,
+                at: 5,
+                address_len: 2
+            }
+        );
+    }
+
+    #[test]
+    fn no_turn() {
+        for input in ["", "[1 2", "c1", "c1+", "twin", "[2]", "--"] {
+            assert!(
+                matches!(parse_turn(input), TurnParse::NoTurn { .. }),
+                "{input:?} parsed"
+            );
+        }
+    }
+}
