@@ -243,27 +243,9 @@ fn expected_text(rules: &[Rule]) -> String {
 /// Parses one Halatafl turn at the start of `input`. The turn's length never includes
 /// whitespace after it; what follows is the caller's business.
 pub fn parse_turn(input: &str) -> TurnParse<Turn> {
-    let mut pairs = match TurnParser::parse(Rule::turn, input) {
-        Ok(pairs) => pairs,
-        Err(err) => {
-            let at = match err.location {
-                pest::error::InputLocation::Pos(p) => p,
-                pest::error::InputLocation::Span((s, _)) => s,
-            };
-            let expected = match &err.variant {
-                pest::error::ErrorVariant::ParsingError { positives, .. } => {
-                    expected_text(positives)
-                }
-                pest::error::ErrorVariant::CustomError { .. } => expected_text(&[]),
-            };
-            return TurnParse::NoTurn { at, expected };
-        }
-    };
-    let Some(turn) = pairs.next() else {
-        return TurnParse::NoTurn {
-            at: 0,
-            expected: expected_text(&[]),
-        };
+    let turn = match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
+        Ok(turn) => turn,
+        Err(no_turn) => return no_turn,
     };
     let len = turn.as_span().end();
     let mut out = Turn {
@@ -337,14 +319,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
             _ => {}
         }
     }
-    match bad {
-        Some((at, address_len)) => TurnParse::BadAddress {
-            len,
-            at,
-            address_len,
-        },
-        None => TurnParse::Turn(out, len),
-    }
+    TurnParse::finish(out, len, bad)
 }
 
 #[cfg(test)]

@@ -111,29 +111,9 @@ fn expected_text(rules: &[Rule]) -> String {
 
 /// Parses one Halves turn at the start of `input`; what follows is the caller's.
 pub fn parse_turn(input: &str) -> TurnParse<Turn> {
-    let turn = match TurnParser::parse(Rule::turn, input) {
-        Ok(mut pairs) => match pairs.next() {
-            Some(t) => t,
-            None => {
-                return TurnParse::NoTurn {
-                    at: 0,
-                    expected: expected_text(&[]),
-                }
-            }
-        },
-        Err(err) => {
-            let at = match err.location {
-                pest::error::InputLocation::Pos(p) => p,
-                pest::error::InputLocation::Span((s, _)) => s,
-            };
-            let expected = match &err.variant {
-                pest::error::ErrorVariant::ParsingError { positives, .. } => {
-                    expected_text(positives)
-                }
-                pest::error::ErrorVariant::CustomError { .. } => expected_text(&[]),
-            };
-            return TurnParse::NoTurn { at, expected };
-        }
+    let turn = match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
+        Ok(turn) => turn,
+        Err(no_turn) => return no_turn,
     };
     let len = turn.as_span().end();
     // The first cell that does not exist: (byte offset, length).
@@ -178,14 +158,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
             _ => Turn::Pass,
         },
     };
-    match bad {
-        Some((at, address_len)) => TurnParse::BadAddress {
-            len,
-            at,
-            address_len,
-        },
-        None => TurnParse::Turn(out, len),
-    }
+    TurnParse::finish(out, len, bad)
 }
 
 #[cfg(test)]

@@ -29,3 +29,44 @@ pub enum TurnParse<T> {
     /// says what it wanted there.
     NoTurn { at: usize, expected: String },
 }
+
+/// The pair of a game's `turn` rule at the start of an input, or the
+/// [`TurnParse::NoTurn`] that says where parsing stopped and what it expected there
+/// (`expected` words the rules pest wanted).
+pub(crate) fn turn_pair<'i, R: pest::RuleType, T>(
+    parsed: Result<pest::iterators::Pairs<'i, R>, pest::error::Error<R>>,
+    expected: impl Fn(&[R]) -> String,
+) -> Result<pest::iterators::Pair<'i, R>, TurnParse<T>> {
+    match parsed {
+        Ok(mut pairs) => pairs.next().ok_or_else(|| TurnParse::NoTurn {
+            at: 0,
+            expected: expected(&[]),
+        }),
+        Err(err) => {
+            let at = match err.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((s, _)) => s,
+            };
+            let expected = match &err.variant {
+                pest::error::ErrorVariant::ParsingError { positives, .. } => expected(positives),
+                pest::error::ErrorVariant::CustomError { .. } => expected(&[]),
+            };
+            Err(TurnParse::NoTurn { at, expected })
+        }
+    }
+}
+
+impl<T> TurnParse<T> {
+    /// A parsed turn `len` bytes long, or a `BadAddress` when `bad` names the first
+    /// address that does not exist (its byte offset and length).
+    pub(crate) fn finish(turn: T, len: usize, bad: Option<(usize, usize)>) -> TurnParse<T> {
+        match bad {
+            Some((at, address_len)) => TurnParse::BadAddress {
+                len,
+                at,
+                address_len,
+            },
+            None => TurnParse::Turn(turn, len),
+        }
+    }
+}
