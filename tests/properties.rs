@@ -22,24 +22,40 @@ fn shipped(game: &str) -> Vec<String> {
         .collect()
 }
 
+/// `games` selfplay games under every shipped ruleset of `game` (at least `at_least`
+/// of them) replay valid through `check`.
+fn selfplay_replays_valid(game: &str, at_least: usize, games: usize) {
+    let rulesets = shipped(game);
+    assert!(rulesets.len() >= at_least, "{rulesets:?}");
+    let n = games.to_string();
+    for rs in rulesets {
+        let seed = format!("prop-{rs}");
+        let (code, records, err) = run(&["selfplay", &rs, "--games", &n, "--seed", &seed]);
+        assert_eq!(code, 0, "{rs}: {err}");
+        assert!(
+            records.contains(&format!("[Game \"{game}\"]")),
+            "{rs}: {records}"
+        );
+        let (code, out, _) = run_with_input(&["check", "-", "--quiet"], records.as_bytes());
+        assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
+        let summary = format!("{games} records: {games} valid, 0 invalid");
+        assert!(out.contains(&summary), "{out}");
+    }
+}
+
 #[test]
 fn selfplay_games_replay_valid_under_every_halatafl_ruleset() {
-    let rulesets = shipped("halatafl");
-    assert!(rulesets.len() >= 6, "{rulesets:?}");
-    for rs in rulesets {
-        let (code, games, err) = run(&[
-            "selfplay",
-            &rs,
-            "--games",
-            "25",
-            "--seed",
-            &format!("prop-{rs}"),
-        ]);
-        assert_eq!(code, 0, "{rs}: {err}");
-        let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
-        assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
-        assert!(out.contains("25 records: 25 valid, 0 invalid"), "{out}");
-    }
+    selfplay_replays_valid("halatafl", 6, 25);
+}
+
+#[test]
+fn selfplay_games_replay_valid_under_every_thaayam_ruleset() {
+    selfplay_replays_valid("thaayam", 3, 20);
+}
+
+#[test]
+fn selfplay_games_replay_valid_under_every_halves_ruleset() {
+    selfplay_replays_valid("halves", 4, 20);
 }
 
 #[test]
@@ -190,26 +206,6 @@ fn printed_records_parse_back_the_same() {
     }
 }
 
-#[test]
-fn selfplay_games_replay_valid_under_every_halves_ruleset() {
-    let rulesets = shipped("halves");
-    assert!(rulesets.len() >= 4, "{rulesets:?}");
-    for rs in rulesets {
-        let (code, games, err) = run(&[
-            "selfplay",
-            &rs,
-            "--games",
-            "20",
-            "--seed",
-            &format!("prop-{rs}"),
-        ]);
-        assert_eq!(code, 0, "{rs}: {err}");
-        let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
-        assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
-        assert!(out.contains("20 records: 20 valid, 0 invalid"), "{out}");
-    }
-}
-
 /// Random combinations of every Halves setting: selfplay games (which write their
 /// `--option` settings into an `Options` tag) replay valid, and so do they when the
 /// same settings come from `--option` on `check` instead.
@@ -312,26 +308,6 @@ proptest! {
         let _ = check_text(&env, "fuzz", &text);
         let manual = format!("[Game \"halves\"]\n[Options \"start=manual\"]\n\n{}", moves.concat());
         let _ = check_text(&env, "fuzz", &manual);
-    }
-}
-#[test]
-fn selfplay_games_replay_valid_under_every_thaayam_ruleset() {
-    let rulesets = shipped("thaayam");
-    assert!(rulesets.len() >= 3, "{rulesets:?}");
-    for rs in rulesets {
-        let (code, games, err) = run(&[
-            "selfplay",
-            &rs,
-            "--games",
-            "20",
-            "--seed",
-            &format!("prop-{rs}"),
-        ]);
-        assert_eq!(code, 0, "{rs}: {err}");
-        assert!(games.contains("[Game \"thaayam\"]"));
-        let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
-        assert_eq!(code, 0, "{rs}: selfplay games must replay valid:\n{out}");
-        assert!(out.contains("20 records: 20 valid, 0 invalid"), "{out}");
     }
 }
 
