@@ -750,7 +750,7 @@ fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ruleset::testing::{schemas, RULE_IDS};
+    use crate::ruleset::testing::{schemas, HALATAFL};
     use crate::ruleset::Value;
     use std::fs;
     use tempfile::TempDir;
@@ -780,7 +780,7 @@ mod tests {
     /// A complete base ruleset named `name`, with `extra` lines after `game`.
     fn base(name: &str, extra: &str) -> String {
         let mut s = format!("ruleset {name}\ngame halatafl\n{extra}");
-        for id in RULE_IDS {
+        for id in HALATAFL.rules {
             s.push_str(&format!("rule {id} \"The text of {id}.\"\n"));
         }
         s
@@ -812,7 +812,7 @@ mod tests {
             assert_eq!(r.file, format!("rulesets/{name}.rules"));
             assert_eq!(r.source.as_deref(), Some("halatafl.txt"));
             assert!(r.title.is_some());
-            for id in RULE_IDS {
+            for id in HALATAFL.rules {
                 assert!(
                     r.rule(id).is_some_and(|t| !t.text.is_empty()),
                     "{name}: {id}"
