@@ -2,6 +2,7 @@
 //! notation, parsed with the pest grammars in `grammar/` into a typed AST with spans.
 //! Nothing outside this module touches pest pairs.
 
+pub mod halasi;
 pub mod halatafl;
 pub mod halves;
 pub mod record;
