@@ -15,6 +15,7 @@
 //! module's answer ([`Game::to_move`]), so extra turns, phases and seats that have left
 //! need nothing from the referee.
 
+pub mod halasi;
 pub mod halatafl;
 pub mod halves;
 pub mod thaayam;

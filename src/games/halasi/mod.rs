@@ -1,0 +1,5 @@
+//! Halasi (`spec/halasi.md`): the domino and territory game of Elyse M. Grasso's Shayana
+//! encyclopedia, as the spec reconstructs it.
+
+pub mod geometry;
+pub mod markings;
