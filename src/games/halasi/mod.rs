@@ -3,3 +3,4 @@
 
 pub mod geometry;
 pub mod markings;
+pub mod tiles;
