@@ -2,5 +2,6 @@
 //! encyclopedia, as the spec reconstructs it.
 
 pub mod geometry;
+pub mod layout;
 pub mod markings;
 pub mod tiles;

@@ -1,0 +1,392 @@
+//! The layout: territories laid edge to edge, the triangles they print, and the dominos
+//! covering them.
+//!
+//! A triangle of the layout is a [`Tri`]: the territory's slot (the order it was laid
+//! in) times 24, plus its index. Each triangle knows its three edge neighbours once they
+//! exist, across the joins between territories, so questions of adjacency are a table
+//! look-up.
+
+use super::geometry::{Dir, Nb, CENTRE, NEIGHBOURS, TRIANGLES};
+use super::tiles::TileSet;
+use crate::games::Seat;
+use crate::notation::halasi::{Address, Label, Marking, Pos};
+
+/// A triangle of the layout: `slot * 24 + index`.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+pub struct Tri(pub u16);
+
+impl Tri {
+    pub fn slot(self) -> usize {
+        self.0 as usize / TRIANGLES
+    }
+    pub fn index(self) -> u8 {
+        (self.0 as usize % TRIANGLES) as u8
+    }
+    /// Is it one of the six centre triangles of its territory?
+    pub fn is_centre(self) -> bool {
+        CENTRE.contains(&self.index())
+    }
+    fn at(slot: usize, index: u8) -> Tri {
+        Tri((slot * TRIANGLES) as u16 + u16::from(index))
+    }
+}
+
+/// No triangle (an edge of the layout) / no domino.
+const NONE: u16 = u16::MAX;
+
+/// A territory on the layout.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub struct Territory {
+    /// `AM1`: the seat whose set it came from, then the tile's name.
+    pub label: Label,
+    /// The seat whose set the tile came from (in solitaire: the copy, `a` or `b`).
+    pub owner: Seat,
+    /// The tile's index in the set.
+    pub tile: u8,
+    pub market: bool,
+    pub at: Pos,
+    pub rotation: u8,
+}
+
+/// A domino on the layout.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub struct Placed {
+    /// The triangles under its first and second half (as written).
+    pub halves: [Tri; 2],
+    pub marks: [Marking; 2],
+    pub seat: Seat,
+    /// The turn (1-based, as numbered) it was placed in.
+    pub turn: u32,
+}
+
+/// The layout.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Layout {
+    pub territories: Vec<Territory>,
+    /// The marking printed under each triangle (rotation applied).
+    foundation: Vec<Marking>,
+    /// Each triangle's three neighbours (`NONE` at an open edge).
+    nb: Vec<[u16; 3]>,
+    /// The domino half covering each triangle: `domino * 2 + half`, or `NONE`.
+    cover: Vec<u16>,
+    pub dominos: Vec<Placed>,
+}
+
+/// Why a territory cannot go where it was put (rule `territory-adjacent`).
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum PlaceFault {
+    /// The first territory lies at `(0,0)`.
+    FirstAtOrigin,
+    /// The position holds a territory already.
+    Taken(Label),
+    /// No territory of the layout is next to the position.
+    NotAdjacent,
+}
+
+impl Layout {
+    /// The territory laid at `pos`.
+    pub fn slot_at(&self, pos: Pos) -> Option<usize> {
+        self.territories.iter().position(|t| t.at == pos)
+    }
+
+    /// The territory labelled `label`.
+    pub fn slot_of(&self, label: Label) -> Option<usize> {
+        self.territories.iter().position(|t| t.label == label)
+    }
+
+    /// The triangle an address names, if its territory is on the layout.
+    pub fn tri(&self, a: Address) -> Option<Tri> {
+        let slot = self.slot_of(a.label)?;
+        (a.index < TRIANGLES as u8).then(|| Tri::at(slot, a.index))
+    }
+
+    /// The address of a triangle.
+    pub fn address(&self, t: Tri) -> Address {
+        Address {
+            label: self.territories[t.slot()].label,
+            index: t.index(),
+        }
+    }
+
+    /// How many triangles the layout has.
+    pub fn len(&self) -> usize {
+        self.foundation.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.territories.is_empty()
+    }
+
+    /// The marking printed under a triangle.
+    pub fn foundation(&self, t: Tri) -> Marking {
+        self.foundation[t.0 as usize]
+    }
+
+    /// The triangle's edge neighbours on the layout (two or three; fewer at an edge).
+    #[inline]
+    pub fn neighbours(&self, t: Tri) -> impl Iterator<Item = Tri> + '_ {
+        self.nb[t.0 as usize]
+            .iter()
+            .filter(|&&n| n != NONE)
+            .map(|&n| Tri(n))
+    }
+
+    /// Do two triangles share an edge?
+    pub fn adjacent(&self, a: Tri, b: Tri) -> bool {
+        self.nb[a.0 as usize].contains(&b.0)
+    }
+
+    /// The domino half on a triangle: (domino, half 0 or 1).
+    #[inline]
+    pub fn cover(&self, t: Tri) -> Option<(usize, usize)> {
+        let c = self.cover[t.0 as usize];
+        (c != NONE).then_some((c as usize / 2, c as usize % 2))
+    }
+
+    /// The marking of the domino half on a triangle.
+    pub fn half_marking(&self, t: Tri) -> Option<Marking> {
+        self.cover(t).map(|(d, h)| self.dominos[d].marks[h])
+    }
+
+    /// Can a territory go at `pos` (on an empty position next to the layout, or the
+    /// first at `(0,0)`)?
+    pub fn check_territory(&self, pos: Pos) -> Result<(), PlaceFault> {
+        if self.territories.is_empty() {
+            return if pos == (Pos { q: 0, r: 0 }) {
+                Ok(())
+            } else {
+                Err(PlaceFault::FirstAtOrigin)
+            };
+        }
+        if let Some(s) = self.slot_at(pos) {
+            return Err(PlaceFault::Taken(self.territories[s].label));
+        }
+        let next_to = Dir::ALL
+            .iter()
+            .filter_map(|d| d.from(pos))
+            .any(|p| self.slot_at(p).is_some());
+        if next_to {
+            Ok(())
+        } else {
+            Err(PlaceFault::NotAdjacent)
+        }
+    }
+
+    /// The empty positions next to the layout, in ascending order of `r`, then `q`.
+    pub fn free_positions(&self) -> Vec<Pos> {
+        let mut out: Vec<Pos> = Vec::new();
+        for t in &self.territories {
+            for d in Dir::ALL {
+                if let Some(p) = d.from(t.at) {
+                    if self.slot_at(p).is_none() && !out.contains(&p) {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|p| (p.r, p.q));
+        out
+    }
+
+    /// Lays a territory (already checked with [`Layout::check_territory`]).
+    pub fn add_territory(&mut self, t: Territory, set: &TileSet) {
+        let slot = self.territories.len();
+        let printed = &set.tiles[t.tile as usize].markings;
+        for i in 0..TRIANGLES as u8 {
+            let p = super::geometry::printed_index(i, t.rotation);
+            self.foundation.push(printed[p as usize]);
+            self.cover.push(NONE);
+            self.nb.push([NONE; 3]);
+        }
+        self.territories.push(t);
+        for i in 0..TRIANGLES as u8 {
+            for (k, nb) in NEIGHBOURS[i as usize].iter().enumerate() {
+                let other = match *nb {
+                    Nb::Inside(j) => Some(Tri::at(slot, j)),
+                    Nb::Across(d, j) => d
+                        .from(t.at)
+                        .and_then(|p| self.slot_at(p))
+                        .map(|s| Tri::at(s, j)),
+                };
+                let Some(other) = other else { continue };
+                let here = Tri::at(slot, i);
+                self.nb[here.0 as usize][k] = other.0;
+                if other.slot() != slot {
+                    // The reverse join, in the neighbour's table.
+                    let back = NEIGHBOURS[other.index() as usize]
+                        .iter()
+                        .position(|n| *n == Nb::Across(nb_dir(nb).opposite(), i))
+                        .expect("joins are symmetric");
+                    self.nb[other.0 as usize][back] = here.0;
+                }
+            }
+        }
+    }
+
+    /// Puts a domino on the layout (its triangles already checked uncovered).
+    pub fn place(&mut self, d: Placed) {
+        let n = self.dominos.len() as u16;
+        self.cover[d.halves[0].0 as usize] = n * 2;
+        self.cover[d.halves[1].0 as usize] = n * 2 + 1;
+        self.dominos.push(d);
+    }
+
+    /// Takes the last domino placed off the layout again.
+    pub fn unplace(&mut self) {
+        if let Some(d) = self.dominos.pop() {
+            for t in d.halves {
+                self.cover[t.0 as usize] = NONE;
+            }
+        }
+    }
+
+    /// The dominos sharing an edge with domino `d` (each once; `d` itself left out).
+    pub fn touching(&self, d: usize, out: &mut Vec<usize>) {
+        out.clear();
+        for t in self.dominos[d].halves {
+            for n in self.neighbours(t) {
+                if let Some((e, _)) = self.cover(n) {
+                    if e != d && !out.contains(&e) {
+                        out.push(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The market territories' slots, in layout order.
+    pub fn markets(&self) -> impl Iterator<Item = usize> + '_ {
+        self.territories
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.market)
+            .map(|(s, _)| s)
+    }
+
+    /// The triangles of the centre of territory `slot`.
+    pub fn centre(slot: usize) -> impl Iterator<Item = Tri> {
+        CENTRE.map(move |i| Tri::at(slot, i))
+    }
+
+    /// Every pair of uncovered edge-adjacent triangles, each pair once (lower first).
+    pub fn free_pairs(&self, out: &mut Vec<(Tri, Tri)>) {
+        out.clear();
+        for a in 0..self.len() as u16 {
+            if self.cover[a as usize] != NONE {
+                continue;
+            }
+            for &b in &self.nb[a as usize] {
+                if b != NONE && b > a && self.cover[b as usize] == NONE {
+                    out.push((Tri(a), Tri(b)));
+                }
+            }
+        }
+    }
+}
+
+fn nb_dir(nb: &Nb) -> Dir {
+    match nb {
+        Nb::Across(d, _) => *d,
+        Nb::Inside(_) => unreachable!("only joins across territories are mirrored"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::halasi::tiles;
+
+    fn set() -> TileSet {
+        tiles::parse(
+            "standard",
+            include_str!("../../../rulesets/halasi/standard.yaml"),
+        )
+        .unwrap()
+    }
+
+    fn territory(label: &str, tile: u8, q: i16, r: i16, rotation: u8) -> Territory {
+        Territory {
+            label: Label::new(label).unwrap(),
+            owner: Seat(0),
+            tile,
+            market: tile < 2,
+            at: Pos { q, r },
+            rotation,
+        }
+    }
+
+    fn addr(l: &str, i: u8) -> Address {
+        Address {
+            label: Label::new(l).unwrap(),
+            index: i,
+        }
+    }
+
+    #[test]
+    fn territories_join_across_their_shared_edge() {
+        let set = set();
+        let mut lay = Layout::default();
+        assert_eq!(
+            lay.check_territory(Pos { q: 1, r: 0 }),
+            Err(PlaceFault::FirstAtOrigin)
+        );
+        lay.add_territory(territory("AM1", 0, 0, 0, 0), &set);
+        assert_eq!(
+            lay.check_territory(Pos { q: 0, r: 0 }),
+            Err(PlaceFault::Taken(Label::new("AM1").unwrap()))
+        );
+        assert_eq!(
+            lay.check_territory(Pos { q: 2, r: 0 }),
+            Err(PlaceFault::NotAdjacent)
+        );
+        assert_eq!(lay.check_territory(Pos { q: 0, r: -1 }), Ok(()));
+        let a9 = lay.tri(addr("AM1", 9)).unwrap();
+        assert_eq!(lay.neighbours(a9).count(), 2, "an open edge");
+        lay.add_territory(territory("AT1", 2, 0, -1, 3), &set);
+        let b20 = lay.tri(addr("AT1", 20)).unwrap();
+        let b18 = lay.tri(addr("AT1", 18)).unwrap();
+        let a11 = lay.tri(addr("AM1", 11)).unwrap();
+        assert!(lay.adjacent(a9, b20) && lay.adjacent(b20, a9));
+        assert!(lay.adjacent(a11, b18) && lay.adjacent(b18, a11));
+        assert_eq!(lay.neighbours(a9).count(), 3);
+        assert_eq!(lay.address(b18), addr("AT1", 18));
+        // Rotation 3 puts the marking printed at index 18 - 9 = 9 on layout index 18.
+        assert_eq!(lay.foundation(b18), set.tiles[2].markings[9]);
+        assert_eq!(
+            lay.free_positions().first(),
+            Some(&Pos { q: 0, r: -2 }),
+            "lowest r first"
+        );
+    }
+
+    #[test]
+    fn dominos_cover_and_touch() {
+        let set = set();
+        let mut lay = Layout::default();
+        lay.add_territory(territory("AM1", 0, 0, 0, 0), &set);
+        let t = |i| lay.tri(addr("AM1", i)).unwrap();
+        let (t0, t1, t7, t6) = (t(0), t(1), t(7), t(6));
+        let m = lay.foundation(t0);
+        lay.place(Placed {
+            halves: [t0, t1],
+            marks: [m, m],
+            seat: Seat(0),
+            turn: 1,
+        });
+        lay.place(Placed {
+            halves: [t7, t6],
+            marks: [m, m],
+            seat: Seat(0),
+            turn: 2,
+        });
+        assert_eq!(lay.cover(t1), Some((0, 1)));
+        let mut out = Vec::new();
+        lay.touching(1, &mut out);
+        assert_eq!(out, [0], "7 touches 0");
+        let mut pairs = Vec::new();
+        lay.free_pairs(&mut pairs);
+        assert!(!pairs.iter().any(|&(a, b)| [a, b].contains(&t0)));
+        lay.unplace();
+        assert_eq!(lay.cover(t7), None);
+    }
+}
