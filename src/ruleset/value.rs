@@ -110,6 +110,16 @@ impl Value {
             _ => None,
         }
     }
+    /// A map of integers, `{self: 3, kin: 2}`, in written order.
+    pub fn as_int_map(&self) -> Option<Vec<(&str, i64)>> {
+        match self {
+            Value::Map(entries) => entries
+                .iter()
+                .map(|(k, v)| v.as_int().map(|n| (k.as_str(), n)))
+                .collect(),
+            _ => None,
+        }
+    }
     pub fn as_ints(&self) -> Option<Vec<i64>> {
         match self {
             Value::List(items) => items.iter().map(|v| v.as_int()).collect(),

@@ -4,4 +4,14 @@
 pub mod geometry;
 pub mod layout;
 pub mod markings;
+pub mod routes;
+pub mod run;
+pub mod score;
+pub mod settings;
 pub mod tiles;
+pub mod violation;
+
+pub use settings::SCHEMA;
+
+#[cfg(test)]
+mod tests;

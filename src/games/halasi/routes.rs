@@ -1,0 +1,116 @@
+//! Routes (`halasi.md`, "Path score"): two markets are linked when a chain of dominos (of
+//! any seat), each sharing an edge with the next, runs from a domino with a half on one
+//! market's centre to a domino with a half on the other's. A turn completes a route for
+//! every pair of markets it links that no chain linked before; the route's length is the
+//! number of dominos on the shortest chain between them (which uses a domino of this
+//! turn, since none existed before). Each pair is its own route, and a chain may pass
+//! through other markets.
+
+use super::layout::Layout;
+
+/// A route completed: two markets (layout slots, `a < b`) and the shortest chain's
+/// length in dominos.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub struct Found {
+    pub a: usize,
+    pub b: usize,
+    pub chain: usize,
+}
+
+fn root(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let up = parent[parent[x as usize] as usize];
+        parent[x as usize] = up;
+        x = up;
+    }
+    x
+}
+
+/// The pairs of markets (slots, `a < b`) linked by chains of the first `upto` dominos.
+pub fn linked(layout: &Layout, upto: usize) -> Vec<(usize, usize)> {
+    let mut parent: Vec<u32> = (0..upto as u32).collect();
+    let mut touching = Vec::new();
+    for d in 0..upto {
+        layout.touching(d, &mut touching);
+        for &e in &touching {
+            if e < upto {
+                let (x, y) = (root(&mut parent, d as u32), root(&mut parent, e as u32));
+                if x != y {
+                    parent[x.max(y) as usize] = x.min(y);
+                }
+            }
+        }
+    }
+    // Each market's groups: the roots of the dominos on its centre.
+    let mut groups: Vec<(usize, Vec<u32>)> = Vec::new();
+    for m in layout.markets() {
+        let mut roots = Vec::new();
+        for t in Layout::centre(m) {
+            if let Some((d, _)) = layout.cover(t) {
+                if d < upto {
+                    let r = root(&mut parent, d as u32);
+                    if !roots.contains(&r) {
+                        roots.push(r);
+                    }
+                }
+            }
+        }
+        groups.push((m, roots));
+    }
+    let mut out = Vec::new();
+    for (i, (a, ra)) in groups.iter().enumerate() {
+        for (b, rb) in &groups[i + 1..] {
+            if ra.iter().any(|r| rb.contains(r)) {
+                out.push(((*a).min(*b), (*a).max(*b)));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The number of dominos on the shortest chain from market `a` to market `b`, using
+/// every domino of the layout; `None` when they are not linked.
+pub fn shortest_chain(layout: &Layout, a: usize, b: usize) -> Option<usize> {
+    let n = layout.dominos.len();
+    let on = |m: usize| -> Vec<usize> {
+        let mut v: Vec<usize> = Layout::centre(m)
+            .filter_map(|t| layout.cover(t).map(|(d, _)| d))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let targets = on(b);
+    let mut dist = vec![usize::MAX; n];
+    let mut queue = std::collections::VecDeque::new();
+    for d in on(a) {
+        dist[d] = 1;
+        queue.push_back(d);
+    }
+    let mut touching = Vec::new();
+    while let Some(d) = queue.pop_front() {
+        if targets.contains(&d) {
+            return Some(dist[d]);
+        }
+        layout.touching(d, &mut touching);
+        for &e in &touching {
+            if dist[e] == usize::MAX {
+                dist[e] = dist[d] + 1;
+                queue.push_back(e);
+            }
+        }
+    }
+    None
+}
+
+/// The routes the dominos from `first` on completed, in order of their markets' slots.
+pub fn completed(layout: &Layout, first: usize) -> Vec<Found> {
+    let before = linked(layout, first);
+    let after = linked(layout, layout.dominos.len());
+    after
+        .into_iter()
+        .filter(|p| !before.contains(p))
+        .filter_map(|(a, b)| shortest_chain(layout, a, b).map(|chain| Found { a, b, chain }))
+        .collect()
+}
