@@ -4,6 +4,7 @@
 //! ```text
 //! home M1                                        a seat names its home tile
 //! [RX SS IO QQ] place AM1 @0,0 r0                a setup placement, with the buy-in
+//! [RX SS IO QQ] [3: KK SS YY] KK@AM1.4/AM1.5     solitaire: the opening four first
 //! [3: RX KK SS] territory BT2 @1,0 r3 =0         roll and draws, buy and place a tile
 //! [2: IO YY] RR@AM1.0/AM1.7, RS@AM1.8/AM1.9 route AM1~BM2 =17
 //! [4: RX MM SS YY] leave
@@ -275,8 +276,8 @@ impl fmt::Display for Draw {
     }
 }
 
-/// Dominos received without a roll: the buy-in of a seat's first `place`, or the
-/// opening four of solitaire on its `home` turn. `[RX SS IO QQ]`.
+/// Dominos received without a roll: the buy-in on a seat's first `place`, or the
+/// opening four of solitaire on its first regular turn. `[RX SS IO QQ]`.
 #[derive(Clone, Eq, PartialEq, Hash, Debug)]
 pub struct Dominos(pub Vec<Domino>);
 
@@ -319,18 +320,18 @@ pub enum Action {
 /// One Halasi turn as written.
 #[derive(Clone, Eq, PartialEq, Hash, Debug)]
 pub enum Turn {
-    /// `home M1`: a seat names its home tile (in solitaire, optionally with the opening
-    /// draw: `[RX SS IO QQ] home M1`).
-    Home { draw: Option<Dominos>, tile: Label },
+    /// `home M1`: a seat names its home tile.
+    Home { tile: Label },
     /// `place AM1 @0,0 r0`: a setup placement, optionally with the seat's buy-in
     /// (`[RX SS IO QQ] place AM1 @0,0 r0`).
     Place {
         buy_in: Option<Dominos>,
         territory: TerritoryAt,
     },
-    /// A regular turn: roll and draws (optional with a seed), the action, routes
-    /// announced, the claimed score.
+    /// A regular turn: in solitaire's first, the opening four; the roll and draws
+    /// (optional with a seed); the action, routes announced, the claimed score.
     Play {
+        opening: Option<Dominos>,
         draw: Option<Draw>,
         action: Action,
         routes: Vec<Route>,
@@ -341,12 +342,7 @@ pub enum Turn {
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Turn::Home { draw, tile } => {
-                if let Some(d) = draw {
-                    write!(f, "{d} ")?;
-                }
-                write!(f, "home {tile}")
-            }
+            Turn::Home { tile } => write!(f, "home {tile}"),
             Turn::Place { buy_in, territory } => {
                 if let Some(d) = buy_in {
                     write!(f, "{d} ")?;
@@ -354,13 +350,19 @@ impl fmt::Display for Turn {
                 write!(f, "place {territory}")
             }
             Turn::Play {
+                opening,
                 draw,
                 action,
                 routes,
                 claim,
             } => {
                 let mut sep = "";
+                if let Some(o) = opening {
+                    write!(f, "{o}")?;
+                    sep = " ";
+                }
                 if let Some(d) = draw {
+                    f.write_str(sep)?;
                     write!(f, "{d}")?;
                     sep = " ";
                 }
@@ -390,9 +392,504 @@ impl fmt::Display for Turn {
     }
 }
 
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/halasi.pest"]
+    pub(super) struct TurnParser;
+}
+
+use grammar::{Rule, TurnParser};
+use pest::iterators::Pair;
+use pest::Parser;
+
+use super::TurnParse;
+
+fn expected_text(rules: &[Rule]) -> String {
+    let has = |r: Rule| rules.contains(&r);
+    let text = if has(Rule::address) || has(Rule::index) {
+        "a triangle such as `AM1.7`"
+    } else if has(Rule::pos) || has(Rule::coord) {
+        "a territory position such as `@1,-2`"
+    } else if has(Rule::rotation) {
+        "a rotation `r0`…`r5`"
+    } else if has(Rule::roll) {
+        "a roll and the dominos bought, such as `[3: RX KK SS]`"
+    } else if has(Rule::label) {
+        "a territory label such as `AM1` (a tile name such as `M1` after `home`)"
+    } else if has(Rule::placed) || has(Rule::domino) {
+        "a domino placed, such as `RX@AM1.0/AM1.7`"
+    } else if has(Rule::points) {
+        "a claimed score such as `=17` or `=-8`"
+    } else {
+        "a turn such as `home M1`, `place AM1 @0,0 r0`, `[3: RX KK SS] RR@AM1.0/AM1.7`, \
+         `territory BT2 @1,0 r3` or `leave`"
+    };
+    text.to_string()
+}
+
+/// The first element of a turn that does not exist: (byte offset, length).
+type Bad = Option<(usize, usize)>;
+
+fn flag(bad: &mut Bad, pair: &Pair<'_, Rule>) {
+    if bad.is_none() {
+        let span = pair.as_span();
+        *bad = Some((span.start(), span.end() - span.start()));
+    }
+}
+
+fn domino(pair: Pair<'_, Rule>) -> Domino {
+    let mut cs = pair.as_str().chars().filter_map(Marking::from_symbol);
+    let a = cs.next().unwrap_or(Marking(0));
+    let b = cs.next().unwrap_or(a);
+    Domino(a, b)
+}
+
+fn dominos(pair: Pair<'_, Rule>) -> Vec<Domino> {
+    pair.into_inner()
+        .filter(|p| p.as_rule() == Rule::domino)
+        .map(domino)
+        .collect()
+}
+
+fn label(pair: Pair<'_, Rule>, bad: &mut Bad) -> Label {
+    Label::new(pair.as_str()).unwrap_or_else(|| {
+        flag(bad, &pair);
+        Label::new("X").expect("a label")
+    })
+}
+
+fn address(pair: Pair<'_, Rule>, bad: &mut Bad) -> Address {
+    let whole = pair.clone();
+    let mut inner = pair.into_inner();
+    let l = inner.next().map(|p| label(p, bad));
+    let index = inner.next().and_then(|p| p.as_str().parse::<u8>().ok());
+    match (l, index) {
+        (Some(label), Some(index)) if index < Address::TRIANGLES => Address { label, index },
+        (l, _) => {
+            flag(bad, &whole);
+            Address {
+                label: l.unwrap_or(Label::new("X").expect("a label")),
+                index: 0,
+            }
+        }
+    }
+}
+
+fn territory(pair: Pair<'_, Rule>, bad: &mut Bad) -> TerritoryAt {
+    let mut out = TerritoryAt {
+        label: Label::new("X").expect("a label"),
+        at: Pos { q: 0, r: 0 },
+        rotation: 0,
+    };
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::label => out.label = label(p, bad),
+            Rule::pos => {
+                let coords: Vec<Option<i32>> = p
+                    .clone()
+                    .into_inner()
+                    .map(|c| c.as_str().parse().ok())
+                    .collect();
+                match (
+                    coords.first().copied().flatten(),
+                    coords.get(1).copied().flatten(),
+                ) {
+                    (Some(q), Some(r)) if Pos::new(q, r).is_some() => {
+                        out.at = Pos::new(q, r).expect("checked");
+                    }
+                    _ => flag(bad, &p),
+                }
+            }
+            Rule::rotation => match p.as_str()[1..].parse::<u8>() {
+                Ok(k) if k < TerritoryAt::ROTATIONS => out.rotation = k,
+                _ => flag(bad, &p),
+            },
+            _ => {}
+        }
+    }
+    out
+}
+
+fn placed(pair: Pair<'_, Rule>, bad: &mut Bad) -> DominoAt {
+    let mut inner = pair.into_inner();
+    let d = inner
+        .next()
+        .map(domino)
+        .unwrap_or(Domino(Marking(0), Marking(0)));
+    let first = inner.next().map(|p| address(p, bad));
+    let second = inner.next().map(|p| address(p, bad));
+    let none = Address {
+        label: Label::new("X").expect("a label"),
+        index: 0,
+    };
+    DominoAt {
+        domino: d,
+        first: first.unwrap_or(none),
+        second: second.unwrap_or(none),
+    }
+}
+
+/// Parses one Halasi turn at the start of `input`; what follows is the caller's.
+pub fn parse_turn(input: &str) -> TurnParse<Turn> {
+    let turn = match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
+        Ok(turn) => turn,
+        Err(no_turn) => return no_turn,
+    };
+    let len = turn.as_span().end();
+    let mut bad: Bad = None;
+    let Some(part) = turn.into_inner().next() else {
+        return TurnParse::NoTurn {
+            at: 0,
+            expected: expected_text(&[]),
+        };
+    };
+    let out = match part.as_rule() {
+        Rule::home => {
+            let tile = part
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::label)
+                .map(|p| label(p, &mut bad))
+                .unwrap_or(Label::new("X").expect("a label"));
+            Turn::Home { tile }
+        }
+        Rule::place => {
+            let mut buy_in = None;
+            let mut at = None;
+            for p in part.into_inner() {
+                match p.as_rule() {
+                    Rule::dominos => buy_in = Some(Dominos(dominos(p))),
+                    Rule::territory => at = Some(territory(p, &mut bad)),
+                    _ => {}
+                }
+            }
+            Turn::Place {
+                buy_in,
+                territory: at.unwrap_or(TerritoryAt {
+                    label: Label::new("X").expect("a label"),
+                    at: Pos { q: 0, r: 0 },
+                    rotation: 0,
+                }),
+            }
+        }
+        _ => {
+            let (mut opening, mut draw, mut action, mut routes, mut claim) =
+                (None, None, Action::Nothing, Vec::new(), None);
+            for p in part.into_inner() {
+                match p.as_rule() {
+                    Rule::dominos => opening = Some(Dominos(dominos(p))),
+                    Rule::draw => {
+                        let mut roll = 0;
+                        let mut ds = Vec::new();
+                        for q in p.into_inner() {
+                            match q.as_rule() {
+                                Rule::roll => roll = q.as_str().parse().unwrap_or(0),
+                                Rule::domino => ds.push(domino(q)),
+                                _ => {}
+                            }
+                        }
+                        draw = Some(Draw { roll, dominos: ds });
+                    }
+                    Rule::action => {
+                        if let Some(a) = p.into_inner().next() {
+                            action = match a.as_rule() {
+                                Rule::buy => match a.into_inner().next() {
+                                    Some(t) => Action::Territory(territory(t, &mut bad)),
+                                    None => Action::Nothing,
+                                },
+                                Rule::leave => Action::Leave,
+                                _ => Action::Run(
+                                    a.into_inner()
+                                        .filter(|q| q.as_rule() == Rule::placed)
+                                        .map(|q| placed(q, &mut bad))
+                                        .collect(),
+                                ),
+                            };
+                        }
+                    }
+                    Rule::route => {
+                        let mut ls = p.into_inner().map(|q| label(q, &mut bad));
+                        let a = ls.next();
+                        let b = ls.next();
+                        if let (Some(a), Some(b)) = (a, b) {
+                            routes.push(Route(a, b));
+                        }
+                    }
+                    Rule::claim => {
+                        let text = p.as_str()[1..].to_string();
+                        match text.parse::<i64>() {
+                            Ok(n) => claim = Some(n),
+                            Err(_) => {
+                                return TurnParse::NoTurn {
+                                    at: p.as_span().start(),
+                                    expected: "a claimed score that fits in 64 bits".into(),
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Turn::Play {
+                opening,
+                draw,
+                action,
+                routes,
+                claim,
+            }
+        }
+    };
+    TurnParse::finish(out, len, bad)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn turn(input: &str) -> (Turn, usize) {
+        match parse_turn(input) {
+            TurnParse::Turn(t, len) => (t, len),
+            other => panic!("{input:?} did not parse: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_form_parses_and_prints_back() {
+        for text in [
+            "home M1",
+            "place AM1 @0,0 r0",
+            "[RX SS IO QQ] place BT2 @-1,2 r5",
+            "[3: RX KK SS] territory BT2 @1,0 r3 =0",
+            "[2: IO YY] RR@AM1.0/AM1.7, RS@AM1.8/AM1.9 route AM1~BM2 =17",
+            "[4: RX MM SS YY] leave",
+            "[3: RX KK SS]",
+            "[5:]",
+            "[RX SS IO QQ] [3: KK SS YY] KK@AM1.4/AM1.5",
+            "RR@AM1.0/AM1.7",
+            "leave",
+            "territory CM2 @-3,-4 r1",
+            "9#@AT1.23/AT1.6 route AM1~BM1 route AM1~CM1 =-8",
+            "44@BT3.1/BT3.2",
+        ] {
+            let (t, len) = turn(text);
+            assert_eq!(len, text.len(), "{text}");
+            assert_eq!(t.to_string(), text, "prints back");
+        }
+    }
+
+    #[test]
+    fn the_tree_is_what_was_written() {
+        let (t, _) = turn("[2: IO YY] RR@AM1.0/AM1.7 route AM1~BM2 =17");
+        let Turn::Play {
+            opening: None,
+            draw: Some(draw),
+            action: Action::Run(run),
+            routes,
+            claim: Some(17),
+        } = t
+        else {
+            panic!("{t:?}")
+        };
+        assert_eq!(draw.roll, 2);
+        assert_eq!(draw.dominos.len(), 2);
+        assert_eq!(run[0].first.to_string(), "AM1.0");
+        assert_eq!(run[0].second.index, 7);
+        assert_eq!(routes[0].1.as_str(), "BM2");
+        assert!(matches!(
+            turn("[3: RX]").0,
+            Turn::Play {
+                action: Action::Nothing,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn spaces_and_line_breaks_inside_a_turn() {
+        let (t, len) = turn("[2:IO YY]\n  RR@AM1.0/AM1.7 ,\n RS@AM1.8/AM1.9\nroute AM1~BM2\n=17");
+        assert_eq!(len, 62, "the whole text");
+        assert_eq!(
+            t.to_string(),
+            "[2: IO YY] RR@AM1.0/AM1.7, RS@AM1.8/AM1.9 route AM1~BM2 =17"
+        );
+    }
+
+    #[test]
+    fn a_turn_ends_where_its_notation_ends() {
+        assert_eq!(turn("RR@AM1.0/AM1.7 12. b: leave").1, 14);
+        assert_eq!(turn("leave {c}").1, 5);
+        assert_eq!(turn("leave ; c").1, 5);
+        assert_eq!(turn("[3: RX] =0 \n").1, 10);
+        assert_eq!(turn("home M1\n2. home M1").1, 7);
+        assert_eq!(turn("place AM1 @0,0 r0 b: place").1, 17);
+        assert!(matches!(parse_turn("leaver"), TurnParse::NoTurn { .. }));
+        assert!(matches!(parse_turn("homeM1"), TurnParse::NoTurn { .. }));
+        assert!(
+            matches!(parse_turn("[RX SS] leave"), TurnParse::Turn(..)),
+            "opening brackets parse; the game judges them"
+        );
+        assert!(matches!(
+            parse_turn("[3: RX] home M1"),
+            TurnParse::NoTurn { .. } | TurnParse::Turn(_, 7)
+        ));
+        assert!(matches!(parse_turn("RR@AM1.0"), TurnParse::NoTurn { .. }));
+        assert!(matches!(
+            parse_turn("ZZ@AM1.0/AM1.1"),
+            TurnParse::NoTurn { .. }
+        ));
+        assert!(matches!(parse_turn(""), TurnParse::NoTurn { .. }));
+    }
+
+    #[test]
+    fn what_does_not_exist_is_a_bad_address() {
+        let bad = |text: &str| match parse_turn(text) {
+            TurnParse::BadAddress {
+                len,
+                at,
+                address_len,
+            } => (len, at, address_len),
+            other => panic!("{text:?}: {other:?}"),
+        };
+        assert_eq!(bad("RR@AM1.24/AM1.7"), (15, 3, 6));
+        assert_eq!(bad("RR@AM1.0/AM1.99999999999"), (24, 9, 15));
+        assert_eq!(bad("place AM1 @100,0 r0"), (19, 10, 6));
+        assert_eq!(bad("territory BT2 @1,0 r7"), (21, 19, 2));
+        assert_eq!(bad("home ABCDEFGHIJK"), (16, 5, 11));
+        assert_eq!(bad("RR@AM1.0/AM1.1 route AM1~ABCDEFGHIJK"), (36, 25, 11));
+    }
+
+    mod properties {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        fn marking() -> impl Strategy<Value = Marking> {
+            (0u8..16).prop_map(|n| Marking::from_number(n).unwrap())
+        }
+        fn domino() -> impl Strategy<Value = Domino> {
+            (marking(), marking()).prop_map(|(a, b)| Domino(a, b))
+        }
+        fn label() -> impl Strategy<Value = Label> {
+            "[A-Z][A-Za-z0-9]{0,8}".prop_map(|s| Label::new(&s).unwrap())
+        }
+        fn address() -> impl Strategy<Value = Address> {
+            (label(), 0u8..24).prop_map(|(label, index)| Address { label, index })
+        }
+        fn territory() -> impl Strategy<Value = TerritoryAt> {
+            (label(), -99i32..=99, -99i32..=99, 0u8..6).prop_map(|(label, q, r, rotation)| {
+                TerritoryAt {
+                    label,
+                    at: Pos::new(q, r).unwrap(),
+                    rotation,
+                }
+            })
+        }
+        fn bracket() -> impl Strategy<Value = Dominos> {
+            prop::collection::vec(domino(), 0..6).prop_map(Dominos)
+        }
+        fn action() -> impl Strategy<Value = Action> {
+            prop_oneof![
+                territory().prop_map(Action::Territory),
+                Just(Action::Leave),
+                prop::collection::vec(
+                    (domino(), address(), address()).prop_map(|(domino, first, second)| {
+                        DominoAt {
+                            domino,
+                            first,
+                            second,
+                        }
+                    }),
+                    1..5
+                )
+                .prop_map(Action::Run),
+            ]
+        }
+        fn turn() -> impl Strategy<Value = Turn> {
+            prop_oneof![
+                label().prop_map(|tile| Turn::Home { tile }),
+                (prop::option::of(bracket()), territory())
+                    .prop_map(|(buy_in, territory)| Turn::Place { buy_in, territory }),
+                (
+                    prop::option::of(bracket()),
+                    prop::option::of((1u8..=99, prop::collection::vec(domino(), 0..7))),
+                    prop::option::of(action()),
+                    prop::collection::vec((label(), label()).prop_map(|(a, b)| Route(a, b)), 0..3),
+                    prop::option::of(any::<i64>()),
+                )
+                    .prop_map(|(opening, draw, action, routes, claim)| {
+                        let draw = draw.map(|(roll, dominos)| Draw { roll, dominos });
+                        // An action is needed unless a roll bracket stands alone.
+                        let action = match (action, &draw) {
+                            (Some(a), _) => a,
+                            (None, Some(_)) => Action::Nothing,
+                            (None, None) => Action::Leave,
+                        };
+                        Turn::Play {
+                            opening,
+                            draw,
+                            action,
+                            routes,
+                            claim,
+                        }
+                    }),
+            ]
+        }
+
+        proptest! {
+            #[test]
+            fn a_printed_turn_parses_back(t in turn()) {
+                let text = t.to_string();
+                match parse_turn(&text) {
+                    TurnParse::Turn(back, len) => {
+                        prop_assert_eq!(back, t);
+                        prop_assert_eq!(len, text.len());
+                    }
+                    other => prop_assert!(false, "{:?} did not parse: {:?}", text, other),
+                }
+            }
+
+            #[test]
+            fn no_input_panics(text in "\\PC{0,60}|[\\[\\]0-9: RXIO#94@AM.,/~=rle-]{0,60}") {
+                match parse_turn(&text) {
+                    TurnParse::Turn(_, len) | TurnParse::BadAddress { len, .. } => {
+                        prop_assert!(len <= text.len())
+                    }
+                    TurnParse::NoTurn { at, .. } => prop_assert!(at <= text.len()),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_movetext_through_the_record_frame() {
+        use crate::notation::record::{parse_movetext, Action as Frame, Limits, Span};
+        let text = "1. home M1 2. home M1 {both homes}\n\
+                    3. a: [RX SS IO QQ] place AM1 @0,0 r0\n\
+                    4. b: place BM1 @0,-1 r2 ; the first round\n\
+                    5. [2: IO YY] RR@AM1.0/AM1.7,\n   RS@AM1.8/AM1.9 route AM1~BM1 =17!?\n\
+                    6. resign *";
+        let mt = parse_movetext(
+            text,
+            Span::new(0, text.len()),
+            &Limits::default(),
+            parse_turn,
+        );
+        assert!(mt.error.is_none(), "{:?}", mt.error);
+        assert_eq!(mt.entries.len(), 6);
+        assert_eq!(
+            mt.entries[2].label.as_ref().map(|l| l.0.as_str()),
+            Some("a")
+        );
+        let Frame::Play(Turn::Play {
+            action: Action::Run(run),
+            ..
+        }) = &mt.entries[4].action
+        else {
+            panic!("{:?}", mt.entries[4].action)
+        };
+        assert_eq!(run.len(), 2, "a run over two lines");
+        assert_eq!(mt.entries[4].annotations, ["!?"]);
+        assert!(matches!(mt.entries[5].action, Frame::Resign));
+        assert!(mt.termination.is_some());
+    }
 
     #[test]
     fn markings_by_number_and_symbol() {
