@@ -427,6 +427,15 @@ fn expected_text(rules: &[Rule]) -> String {
     text.to_string()
 }
 
+/// The label put where a turn names one that cannot exist: the turn is reported as
+/// [`TurnParse::BadAddress`], so the value is never judged.
+fn filler() -> Label {
+    Label {
+        len: 1,
+        bytes: *b"X\0\0\0\0\0\0\0\0",
+    }
+}
+
 /// The first element of a turn that does not exist: (byte offset, length).
 type Bad = Option<(usize, usize)>;
 
@@ -454,7 +463,7 @@ fn dominos(pair: Pair<'_, Rule>) -> Vec<Domino> {
 fn label(pair: Pair<'_, Rule>, bad: &mut Bad) -> Label {
     Label::new(pair.as_str()).unwrap_or_else(|| {
         flag(bad, &pair);
-        Label::new("X").expect("a label")
+        filler()
     })
 }
 
@@ -468,7 +477,7 @@ fn address(pair: Pair<'_, Rule>, bad: &mut Bad) -> Address {
         (l, _) => {
             flag(bad, &whole);
             Address {
-                label: l.unwrap_or(Label::new("X").expect("a label")),
+                label: l.unwrap_or(filler()),
                 index: 0,
             }
         }
@@ -477,7 +486,7 @@ fn address(pair: Pair<'_, Rule>, bad: &mut Bad) -> Address {
 
 fn territory(pair: Pair<'_, Rule>, bad: &mut Bad) -> TerritoryAt {
     let mut out = TerritoryAt {
-        label: Label::new("X").expect("a label"),
+        label: filler(),
         at: Pos { q: 0, r: 0 },
         rotation: 0,
     };
@@ -519,7 +528,7 @@ fn placed(pair: Pair<'_, Rule>, bad: &mut Bad) -> DominoAt {
     let first = inner.next().map(|p| address(p, bad));
     let second = inner.next().map(|p| address(p, bad));
     let none = Address {
-        label: Label::new("X").expect("a label"),
+        label: filler(),
         index: 0,
     };
     DominoAt {
@@ -549,7 +558,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
                 .into_inner()
                 .find(|p| p.as_rule() == Rule::label)
                 .map(|p| label(p, &mut bad))
-                .unwrap_or(Label::new("X").expect("a label"));
+                .unwrap_or(filler());
             Turn::Home { tile }
         }
         Rule::place => {
@@ -565,7 +574,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
             Turn::Place {
                 buy_in,
                 territory: at.unwrap_or(TerritoryAt {
-                    label: Label::new("X").expect("a label"),
+                    label: filler(),
                     at: Pos { q: 0, r: 0 },
                     rotation: 0,
                 }),
