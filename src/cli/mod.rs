@@ -372,6 +372,7 @@ pub fn dispatch<V: Visitor>(game: &str, v: V) -> Option<V::Out> {
             Some(v.visit::<crate::games::halatafl::Halatafl>())
         }
         crate::games::halves::Halves::NAME => Some(v.visit::<crate::games::halves::Halves>()),
+        crate::games::halasi::Halasi::NAME => Some(v.visit::<crate::games::halasi::Halasi>()),
         crate::games::thaayam::Thaayam::NAME => Some(v.visit::<crate::games::thaayam::Thaayam>()),
         _ => None,
     }

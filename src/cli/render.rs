@@ -181,3 +181,141 @@ mod halatafl {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------
+// Halasi
+
+mod halasi {
+    use std::fmt::Write;
+
+    use serde_json::{json, Value as Json};
+
+    use super::Render;
+    use crate::games::halasi::state::Phase;
+    use crate::games::halasi::{Halasi, Mode, Settings, State};
+    use crate::games::seat_name;
+
+    fn phase(state: &State) -> &'static str {
+        match state.phase {
+            Phase::Homes => "homes",
+            Phase::Setup { round: 0 } => "setup, first round",
+            Phase::Setup { .. } => "setup, second round",
+            Phase::Play => "play",
+        }
+    }
+
+    impl Render for Halasi {
+        fn diagram(settings: &Settings, state: &State) -> String {
+            let mut s = String::new();
+            let _ = writeln!(
+                s,
+                "Halasi ({}), {}; {} to move",
+                if settings.mode == Mode::Table {
+                    "table"
+                } else {
+                    "solitaire"
+                },
+                phase(state),
+                seat_name::<Halasi>(state.to_move)
+            );
+            for &x in &settings.seats {
+                let seat = state.seat(x);
+                let hand: Vec<String> = seat.hand.iter().map(|d| d.to_string()).collect();
+                let home = seat
+                    .home
+                    .map(|h| h.label(settings).to_string())
+                    .unwrap_or_else(|| "-".into());
+                match settings.mode {
+                    Mode::Table => {
+                        let _ = writeln!(
+                            s,
+                            "  {}: purse {:>5}  home {home}{}  hand [{}]",
+                            seat_name::<Halasi>(x),
+                            seat.purse,
+                            if seat.left { "  (left)" } else { "" },
+                            hand.join(" ")
+                        );
+                    }
+                    Mode::Solitaire => {
+                        let _ = writeln!(
+                            s,
+                            "  {}: score {} of target {}  home {home}  hand [{}]",
+                            seat_name::<Halasi>(x),
+                            state.score,
+                            state.target(settings),
+                            hand.join(" ")
+                        );
+                    }
+                }
+            }
+            if settings.mode == Mode::Table {
+                let _ = writeln!(s, "  bank {}", state.bank);
+            }
+            let _ = writeln!(
+                s,
+                "  pools: {} territories, {} dominos",
+                state.tiles.len(),
+                state.dominos.len()
+            );
+            for t in &state.layout.territories {
+                let _ = writeln!(
+                    s,
+                    "  {} {} r{}{}",
+                    t.label,
+                    t.at,
+                    t.rotation,
+                    if t.market { " market" } else { "" }
+                );
+            }
+            for d in &state.layout.dominos {
+                let _ = writeln!(
+                    s,
+                    "  {}{}@{}/{} by {}, turn {}",
+                    d.marks[0],
+                    d.marks[1],
+                    state.layout.address(d.halves[0]),
+                    state.layout.address(d.halves[1]),
+                    seat_name::<Halasi>(d.seat),
+                    d.turn
+                );
+            }
+            s
+        }
+
+        fn position_json(settings: &Settings, state: &State) -> Json {
+            let seats: Vec<Json> = settings
+                .seats
+                .iter()
+                .map(|&x| {
+                    let seat = state.seat(x);
+                    json!({
+                        "seat": seat_name::<Halasi>(x),
+                        "purse": seat.purse,
+                        "home": seat.home.map(|h| h.label(settings).to_string()),
+                        "hand": seat.hand.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+                        "left": seat.left,
+                    })
+                })
+                .collect();
+            json!({
+                "phase": phase(state),
+                "to_move": seat_name::<Halasi>(state.to_move),
+                "seats": seats,
+                "bank": state.bank,
+                "score": state.score,
+                "target": state.target(settings),
+                "pools": {"territories": state.tiles.len(), "dominos": state.dominos.len()},
+                "territories": state.layout.territories.iter().map(|t| json!({
+                    "label": t.label.to_string(), "q": t.at.q, "r": t.at.r,
+                    "rotation": t.rotation, "market": t.market,
+                })).collect::<Vec<_>>(),
+                "dominos": state.layout.dominos.iter().map(|d| json!({
+                    "domino": format!("{}{}", d.marks[0], d.marks[1]),
+                    "at": [state.layout.address(d.halves[0]).to_string(), state.layout.address(d.halves[1]).to_string()],
+                    "seat": seat_name::<Halasi>(d.seat),
+                    "turn": d.turn,
+                })).collect::<Vec<_>>(),
+            })
+        }
+    }
+}

@@ -6,7 +6,8 @@
 //! ```text
 //! settings = G::settings(ruleset)
 //! state    = G::start(settings, setup, header, dice)
-//! loop: chance = draw_chance / written_chance   (random events that open a turn)
+//! loop: chance = draw_chance / written_chance   (random events between turns, and
+//!                                                the one that opens the turn)
 //!       G::play(settings, &mut state, chance, turn)  -> Ok, or a typed Violation
 //!       G::status(&state)                             -> over? who won?
 //! ```
@@ -105,6 +106,16 @@ pub trait Violation: fmt::Display + fmt::Debug + Clone {
     fn rule(&self) -> RuleId;
 }
 
+/// The breakdown of a game whose turns are not scored: it has no values.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum NoBreakdown {}
+
+impl serde::Serialize for NoBreakdown {
+    fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        match *self {}
+    }
+}
+
 /// A line of a standings table (`referee score`): a seat's figure and what it counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standing {
@@ -132,6 +143,9 @@ pub trait Game: Sized + 'static {
     /// A random outcome that opens a turn (Thaayam's series, Halasi's roll and draw);
     /// [`NoChance`] for a game without one.
     type Chance: Clone + fmt::Debug + PartialEq + fmt::Display;
+    /// How a turn scored, point by point (Halasi); [`NoBreakdown`] for a game whose turns
+    /// are not scored.
+    type Breakdown: Clone + fmt::Debug + serde::Serialize;
 
     /// The settings and rule ids this module declares.
     fn schema() -> &'static Schema;
@@ -165,12 +179,41 @@ pub trait Game: Sized + 'static {
     fn status(settings: &Self::Settings, state: &Self::State) -> Status;
 
     /// The random outcome opening the turn now due, derived from the seed; `None` when
-    /// the game's turns open with none.
+    /// the game's turns open with none. Random events that happen between turns (Halasi's
+    /// shuffles, order rolls, deal) are applied to `state` here, as they happen.
     fn draw_chance(
         _settings: &Self::Settings,
-        _state: &Self::State,
+        _state: &mut Self::State,
         _dice: &mut Dice,
     ) -> Option<Self::Chance> {
+        None
+    }
+
+    /// Does a written outcome agree with the one derived from the seed? A game whose
+    /// notation may write part of an outcome compares only what is written.
+    fn chance_agrees(derived: &Self::Chance, written: &Self::Chance) -> bool {
+        derived == written
+    }
+
+    /// The seats any of which may take the turn now due, the turn's seat label choosing
+    /// (Halasi's first rounds without a seed, whose order rolls are not written); `None`
+    /// when the seat to move is fixed.
+    fn open_movers(_settings: &Self::Settings, _state: &Self::State) -> Option<SeatSet> {
+        None
+    }
+
+    /// Makes `seat`, one of [`Game::open_movers`], the seat to move.
+    fn choose_mover(_settings: &Self::Settings, _state: &mut Self::State, _seat: Seat) {}
+
+    /// How `turn` would score from `before`, point by point, judged with any claimed
+    /// score ignored (so a wrong claim is explained); `None` for a game without scores or
+    /// a turn illegal for another reason.
+    fn breakdown(
+        _settings: &Self::Settings,
+        _before: &Self::State,
+        _chance: Option<&Self::Chance>,
+        _turn: &Self::Turn,
+    ) -> Option<Self::Breakdown> {
         None
     }
 

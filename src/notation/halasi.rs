@@ -538,6 +538,38 @@ fn placed(pair: Pair<'_, Rule>, bad: &mut Bad) -> DominoAt {
     }
 }
 
+/// Parses a `Setup` value: solitaire's layout, the territories laid after the home, in
+/// order (`AT2 @1,0 r3, AM2 @0,1 r0`). An error says at which byte and why.
+pub fn parse_setup(input: &str) -> Result<Vec<TerritoryAt>, (usize, String)> {
+    let setup = TurnParser::parse(Rule::setup, input).map_err(|e| {
+        let at = match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((p, _)) => p,
+        };
+        (
+            at,
+            "a Halasi Setup lists territories: `AT2 @1,0 r3, AM2 @0,1 r0`".to_string(),
+        )
+    })?;
+    let mut bad: Bad = None;
+    let mut out = Vec::new();
+    for p in setup.flatten().filter(|p| p.as_rule() == Rule::territory) {
+        out.push(territory(p, &mut bad));
+    }
+    match bad {
+        Some((at, len)) => Err((
+            at,
+            format!(
+                "`{}` does not exist (a label of at most {} characters, a position within ±{}, a rotation r0-r5)",
+                &input[at..at + len],
+                Label::MAX,
+                Pos::LIMIT
+            ),
+        )),
+        None => Ok(out),
+    }
+}
+
 /// Parses one Halasi turn at the start of `input`; what follows is the caller's.
 pub fn parse_turn(input: &str) -> TurnParse<Turn> {
     let turn = match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {

@@ -252,6 +252,7 @@ pub fn schema_of(game: &str) -> Option<&'static Schema> {
     match game {
         games::halatafl::Halatafl::NAME => Some(games::halatafl::Halatafl::schema()),
         games::halves::Halves::NAME => Some(games::halves::Halves::schema()),
+        games::halasi::Halasi::NAME => Some(games::halasi::Halasi::schema()),
         games::thaayam::Thaayam::NAME => Some(games::thaayam::Thaayam::schema()),
         _ => None,
     }
@@ -262,6 +263,7 @@ pub const GAMES: &[&str] = &[
     games::halatafl::Halatafl::NAME,
     games::thaayam::Thaayam::NAME,
     games::halves::Halves::NAME,
+    games::halasi::Halasi::NAME,
 ];
 
 /// The ruling on every record of a file's text (byte-order mark already stripped).
@@ -321,6 +323,10 @@ pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: u
             }
             games::halves::Halves::NAME => {
                 judge::<games::halves::Halves>(env, file, text, raw, index, JudgeOptions::default())
+                    .report
+            }
+            games::halasi::Halasi::NAME => {
+                judge::<games::halasi::Halasi>(env, file, text, raw, index, JudgeOptions::default())
                     .report
             }
             games::thaayam::Thaayam::NAME => {

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::dice::Dice;
-use crate::games::{seat_name, End, Game, Seat, Status, Violation};
+use crate::games::{seat_name, End, Game, Seat, SeatSet, Status, Violation};
 use crate::notation::record::{Action, TurnNumber};
 use crate::notation::Tags;
 use crate::ruleset::Ruleset;
@@ -35,6 +35,12 @@ pub enum Refusal<G: Game> {
         written: String,
         expected: &'static str,
     },
+    /// A turn of a round whose order is open (no seed) without a label naming one of
+    /// the seats that may move, or with one naming another seat.
+    Open {
+        written: Option<String>,
+        open: Vec<&'static str>,
+    },
     /// A square, cell or triangle that does not exist.
     Address { text: String },
     /// A written random outcome that differs from the seed's.
@@ -47,7 +53,9 @@ impl<G: Game> Refusal<G> {
     pub fn rule(&self) -> Option<&'static str> {
         match self {
             Refusal::GameOver(_) => Some("game-over"),
-            Refusal::Number { .. } | Refusal::Label { .. } => Some("turn-order"),
+            Refusal::Number { .. } | Refusal::Label { .. } | Refusal::Open { .. } => {
+                Some("turn-order")
+            }
             Refusal::Address { .. } => Some("address"),
             Refusal::Dice { .. } => None,
             Refusal::Rule(v) => Some(v.rule()),
@@ -76,6 +84,19 @@ impl<G: Game> fmt::Display for Refusal<G> {
             Refusal::Label { written, expected } => {
                 write!(f, "the turn is labelled `{written}:` but it is {expected}'s turn")
             }
+            Refusal::Open { written, open } => {
+                let seats = open.join(" or ");
+                match written {
+                    Some(w) => write!(
+                        f,
+                        "the turn is labelled `{w}:` but the seat to move is {seats}, who have not moved this round"
+                    ),
+                    None => write!(
+                        f,
+                        "without a seed the order of this round is not rolled: the turn needs a seat label, {seats}"
+                    ),
+                }
+            }
             Refusal::Address { text } => f.write_str(&G::address_message(text)),
             Refusal::Dice { written, derived } => {
                 write!(f, "{written} written, the seed gives {derived}")
@@ -100,6 +121,9 @@ pub struct Session<G: Game> {
     /// The current round (`rounds` numbering).
     pub round: u32,
     pub numbering: Numbering,
+    /// The seat the last turn's label chose where the order is open ([`Game::open_movers`]),
+    /// for the next [`Session::play`].
+    chosen: Option<Seat>,
 }
 
 impl<G: Game> Clone for Session<G> {
@@ -113,6 +137,7 @@ impl<G: Game> Clone for Session<G> {
             turns: self.turns,
             round: self.round,
             numbering: self.numbering,
+            chosen: self.chosen,
         }
     }
 }
@@ -142,6 +167,7 @@ impl<G: Game> Session<G> {
             turns: 0,
             round: 1,
             numbering,
+            chosen: None,
         };
         session.draw_chance();
         Ok(session)
@@ -150,7 +176,7 @@ impl<G: Game> Session<G> {
     fn draw_chance(&mut self) {
         self.chance = match (&mut self.dice, G::status(&self.settings, &self.state)) {
             (Some(dice), Status::Playing { .. }) => {
-                G::draw_chance(&self.settings, &self.state, dice)
+                G::draw_chance(&self.settings, &mut self.state, dice)
             }
             _ => None,
         };
@@ -185,12 +211,14 @@ impl<G: Game> Session<G> {
     }
 
     /// Checks the number and seat label written before a turn, and that the game is
-    /// still on.
+    /// still on. Where the order is open ([`Game::open_movers`]) the label chooses the
+    /// seat that plays the next turn given to [`Session::play`].
     pub fn check_frame(
-        &self,
+        &mut self,
         number: Option<TurnNumber>,
         label: Option<&str>,
     ) -> Result<(), Refusal<G>> {
+        self.chosen = None;
         let to_move = match self.status() {
             Status::Playing { to_move } => to_move,
             Status::Over(end) => return Err(Refusal::GameOver(end)),
@@ -200,6 +228,9 @@ impl<G: Game> Session<G> {
             if written != expected {
                 return Err(Refusal::Number { written, expected });
             }
+        }
+        if let Some(open) = G::open_movers(&self.settings, &self.state) {
+            return self.choose(open, label);
         }
         if let Some(written) = label {
             let expected = seat_name::<G>(to_move);
@@ -213,11 +244,46 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// The seat a label chooses among the open movers.
+    fn choose(&mut self, open: SeatSet, label: Option<&str>) -> Result<(), Refusal<G>> {
+        let names = || open.iter().map(seat_name::<G>).collect::<Vec<_>>();
+        let chosen = label.and_then(|w| open.iter().find(|s| seat_name::<G>(*s) == w));
+        match (label, chosen) {
+            (_, Some(seat)) => {
+                self.chosen = Some(seat);
+                Ok(())
+            }
+            // One seat left to move: the order is no longer open.
+            (None, None) if open.len() == 1 => Ok(()),
+            (written, _) => Err(Refusal::Open {
+                written: written.map(str::to_string),
+                open: names(),
+            }),
+        }
+    }
+
     /// Plays an action of the record; on a refusal nothing changes.
     pub fn play(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refusal<G>> {
         if let Status::Over(end) = self.status() {
             return Err(Refusal::GameOver(end));
         }
+        // The seat a label chose in an open round moves; a refusal restores the order.
+        let restore = match self.chosen.take() {
+            Some(seat) => {
+                let saved = self.state.clone();
+                G::choose_mover(&self.settings, &mut self.state, seat);
+                Some(saved)
+            }
+            None => None,
+        };
+        let played = self.play_action(action, address);
+        if let (Err(_), Some(saved)) = (&played, restore) {
+            self.state = saved;
+        }
+        played
+    }
+
+    fn play_action(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refusal<G>> {
         match action {
             Action::Play(turn) => self.play_turn(turn)?,
             Action::BadAddress(_) => {
@@ -235,7 +301,7 @@ impl<G: Game> Session<G> {
     fn play_turn(&mut self, turn: &G::Turn) -> Result<(), Refusal<G>> {
         let written = G::written_chance(turn);
         let chance = match (&self.chance, written) {
-            (Some(derived), Some(written)) if *derived != written => {
+            (Some(derived), Some(written)) if !G::chance_agrees(derived, &written) => {
                 return Err(Refusal::Dice {
                     written: written.to_string(),
                     derived: derived.to_string(),

@@ -1084,7 +1084,7 @@ mod tests {
         assert_eq!(
             errors_of(&lib, "game"),
             vec![format!(
-                "{}:2:6: unknown game `halatafel`; expected `halatafl`, `thaayam` or `halves`; did you mean `halatafl`?",
+                "{}:2:6: unknown game `halatafel`; expected `halatafl`, `thaayam`, `halves` or `halasi`; did you mean `halatafl`?",
                 f("game")
             )]
         );

@@ -1,17 +1,261 @@
 //! Halasi (`spec/halasi.md`): the domino and territory game of Elyse M. Grasso's Shayana
 //! encyclopedia, as the spec reconstructs it.
+//!
+//! The rules core — geometry, tile sets, the layout, scoring, routes and the judgement
+//! of a run — is in its own modules; [`state`], [`chance`], [`turn`] and [`legal`] make
+//! the table game and solitaire of it, and [`breakdown`] explains a turn's score.
 
+pub mod breakdown;
+pub mod chance;
 pub mod geometry;
 pub mod layout;
+pub mod legal;
 pub mod markings;
 pub mod routes;
 pub mod run;
 pub mod score;
 pub mod settings;
+pub mod state;
 pub mod tiles;
+pub mod turn;
 pub mod violation;
 
-pub use settings::SCHEMA;
+pub use chance::Chance;
+pub use settings::{Mode, Settings, SCHEMA};
+pub use state::State;
+pub use violation::Violation;
+
+use crate::dice::Dice;
+use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
+use crate::notation::halasi::{Action, Turn};
+use crate::ruleset::{Ruleset, Schema};
+
+/// The Halasi rules module.
+pub struct Halasi;
+
+impl Game for Halasi {
+    const NAME: &'static str = "halasi";
+    const SEATS: &'static [&'static str] = &settings::SEAT_NAMES;
+
+    type Settings = Settings;
+    type State = State;
+    type Turn = Turn;
+    type Violation = Violation;
+    type Chance = Chance;
+    type Breakdown = breakdown::TurnScore;
+
+    fn schema() -> &'static Schema {
+        &SCHEMA
+    }
+
+    fn parse_turn(input: &str) -> TurnParse<Turn> {
+        crate::notation::halasi::parse_turn(input)
+    }
+
+    fn settings(ruleset: &Ruleset) -> Settings {
+        Settings::from_ruleset(ruleset)
+    }
+
+    fn seats(settings: &Settings) -> &[Seat] {
+        &settings.seats
+    }
+
+    /// Solitaire's layout, laid after the home; the table game starts from its homes.
+    fn parse_setup(settings: &Settings, text: &str) -> Result<State, Violation> {
+        if settings.mode == Mode::Table {
+            return Err(Violation::Setup {
+                message: "the table game starts from its homes: a Halasi Setup lists \
+                          solitaire's layout (`AT2 @1,0 r3, AM2 @0,1 r0`)"
+                    .into(),
+            });
+        }
+        let preset = crate::notation::halasi::parse_setup(text).map_err(|(at, message)| {
+            Violation::Setup {
+                message: format!("{message} (at character {})", at + 1),
+            }
+        })?;
+        let mut st = State::new(settings, false);
+        st.preset = Some(preset);
+        Ok(st)
+    }
+
+    /// The territories of the layout; in solitaire those laid after the home at `@0,0`,
+    /// so that the string is the `Setup` that replays the game without a seed.
+    fn setup_string(settings: &Settings, state: &State) -> String {
+        let skip = usize::from(settings.mode == Mode::Solitaire);
+        state
+            .layout
+            .territories
+            .iter()
+            .skip(skip)
+            .map(|t| format!("{} {} r{}", t.label, t.at, t.rotation))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn start(
+        settings: &Settings,
+        setup: Option<State>,
+        _tags: &dyn Tags,
+        dice: Option<&mut Dice>,
+    ) -> Result<State, Violation> {
+        let seeded = dice.is_some();
+        if settings.mode == Mode::Solitaire && !seeded && setup.is_none() {
+            return Err(Violation::Setup {
+                message: "solitaire without a seed needs a Setup tag listing its layout \
+                          (`[Setup \"AT2 @1,0 r3, AM2 @0,1 r0\"]`), or a Seed"
+                    .into(),
+            });
+        }
+        let mut st = setup.unwrap_or_else(|| State::new(settings, seeded));
+        st.seeded = seeded;
+        Ok(st)
+    }
+
+    fn status(_settings: &Settings, state: &State) -> Status {
+        match state.end {
+            Some(end) => Status::Over(end),
+            None => Status::Playing {
+                to_move: state.to_move,
+            },
+        }
+    }
+
+    fn draw_chance(settings: &Settings, state: &mut State, dice: &mut Dice) -> Option<Chance> {
+        chance::draw(settings, state, dice)
+    }
+
+    fn written_chance(turn: &Turn) -> Option<Chance> {
+        match turn {
+            Turn::Place {
+                buy_in: Some(d), ..
+            } => Some(Chance::BuyIn(d.clone())),
+            Turn::Play { opening, draw, .. } if opening.is_some() || draw.is_some() => {
+                Some(Chance::Roll {
+                    opening: opening.clone(),
+                    draw: draw.clone(),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn check_chance(settings: &Settings, state: &State, chance: &Chance) -> Result<(), Violation> {
+        chance::check_written(settings, state, chance)
+    }
+
+    fn chance_agrees(derived: &Chance, written: &Chance) -> bool {
+        chance::agrees(derived, written)
+    }
+
+    fn open_movers(settings: &Settings, state: &State) -> Option<SeatSet> {
+        state.open(settings)
+    }
+
+    fn choose_mover(_settings: &Settings, state: &mut State, seat: Seat) {
+        state.choose(seat);
+    }
+
+    fn legal_turns(
+        settings: &Settings,
+        state: &State,
+        chance: Option<&Chance>,
+        out: &mut Vec<Turn>,
+    ) {
+        legal::legal_turns(settings, state, chance, out);
+    }
+
+    fn play(
+        settings: &Settings,
+        state: &mut State,
+        chance: Option<&Chance>,
+        turn: &Turn,
+    ) -> Result<(), Violation> {
+        turn::play(settings, state, chance, turn, true).map(|_| ())
+    }
+
+    fn breakdown(
+        settings: &Settings,
+        before: &State,
+        chance: Option<&Chance>,
+        turn: &Turn,
+    ) -> Option<breakdown::TurnScore> {
+        breakdown::breakdown(settings, before, chance, turn)
+    }
+
+    fn resign(settings: &Settings, state: &mut State) {
+        turn::resign(settings, state);
+    }
+
+    fn agree_draw(_settings: &Settings, state: &mut State) {
+        if state.end.is_none() {
+            state.end = Some(End {
+                winners: SeatSet::EMPTY,
+                draw: true,
+                reason: "agreement",
+                rule: None,
+            });
+        }
+        state.turns += 1;
+    }
+
+    /// A run that completed routes it did not announce: they are not paid.
+    fn note(settings: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
+        let Turn::Play {
+            action: Action::Run(_),
+            routes: announced,
+            ..
+        } = turn
+        else {
+            return None;
+        };
+        let label = |slot: usize| after.layout.territories[slot].label;
+        let missed: Vec<String> = routes::completed(&after.layout, before.layout.dominos.len())
+            .into_iter()
+            .filter(|f| {
+                !announced.iter().any(|r| {
+                    (r.0 == label(f.a) && r.1 == label(f.b))
+                        || (r.0 == label(f.b) && r.1 == label(f.a))
+                })
+            })
+            .map(|f| format!("route {}~{} ({} dominos)", label(f.a), label(f.b), f.chain))
+            .collect();
+        let _ = settings;
+        (!missed.is_empty()).then(|| {
+            format!(
+                "completes {} without announcing it: not paid",
+                missed.join(" and ")
+            )
+        })
+    }
+
+    fn address_message(text: &str) -> String {
+        format!(
+            "`{text}` does not exist: a triangle is LABEL.N with N from 0 to 23, a position \
+             lies within ±{lim}, a rotation is r0-r5",
+            lim = crate::notation::halasi::Pos::LIMIT
+        )
+    }
+
+    fn standings(settings: &Settings, state: &State) -> Vec<Standing> {
+        settings
+            .seats
+            .iter()
+            .map(|&seat| match settings.mode {
+                Mode::Table => Standing {
+                    seat,
+                    value: state.seat(seat).purse,
+                    unit: "money",
+                },
+                Mode::Solitaire => Standing {
+                    seat,
+                    value: state.score,
+                    unit: "points",
+                },
+            })
+            .collect()
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::layout::PlaceFault;
 use crate::games::{RuleId, Seat};
-use crate::notation::halasi::{Address, Domino, DominoAt, Label, Pos, Route};
+use crate::notation::halasi::{Address, Domino, DominoAt, Dominos, Label, Pos, Route};
 
 /// A seat's name (`a`…`f`).
 pub fn seat_name(seat: Seat) -> &'static str {
@@ -15,9 +15,112 @@ pub fn seat_name(seat: Seat) -> &'static str {
         .unwrap_or("?")
 }
 
+/// Why a roll, a buy-in or the dominos bought cannot be as written (rule
+/// `roll-and-buy`).
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum BuyFault {
+    /// No outcome of this kind opens the turn now due.
+    NotDue,
+    /// A buy-in on a `place` after the seat's first.
+    BuyInAgain,
+    /// Without a seed the seat's first `place` writes its buy-in.
+    BuyInMissing,
+    BuyInCount {
+        written: usize,
+        due: usize,
+    },
+    /// Dominos the pool does not hold.
+    NotInPool(Dominos),
+    /// Without a seed solitaire's first regular turn writes the opening four.
+    OpeningMissing,
+    OpeningCount {
+        written: usize,
+        due: usize,
+    },
+    OpeningNotDue,
+    /// Without a seed a regular turn writes its roll and the dominos bought.
+    DrawMissing,
+    /// A roll the die cannot show.
+    Roll(u8),
+    DrawCount {
+        roll: u8,
+        written: usize,
+        due: usize,
+        purse: i64,
+        pool: usize,
+    },
+}
+
+/// Why a home cannot be named (rule `home`).
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum HomeFault {
+    /// The set has no tile of that name.
+    Unknown,
+    /// The tile is not a market.
+    NotMarket,
+}
+
+/// Why a territory cannot be bought (rule `territory-buy`).
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum BuyTileFault {
+    PoolEmpty,
+    /// The purse (after the turn's dominos) is below the fee.
+    Purse {
+        purse: i64,
+        fee: i64,
+    },
+    /// With a seed the top of the pool is known, and it is another tile.
+    NotTop {
+        top: Label,
+    },
+    /// Without a seed: the pool holds no tile with that label.
+    NotInPool,
+}
+
 /// An illegal Halasi turn or setup.
 #[derive(Clone, Eq, PartialEq, Debug)]
 pub enum Violation {
+    // -- phase
+    /// A turn of the wrong kind for the phase: `expected` says what the phase takes.
+    Phase {
+        expected: &'static str,
+    },
+    // -- home
+    Home {
+        tile: Label,
+        why: HomeFault,
+    },
+    // -- setup-place
+    SetupPlace {
+        seat: Seat,
+        label: Label,
+        holds: Vec<Label>,
+        /// Without a seed: it may also place a territory of the pool (the one it bought).
+        from_pool: bool,
+    },
+    // -- territory-buy
+    TerritoryBuy {
+        label: Label,
+        why: BuyTileFault,
+    },
+    // -- roll-and-buy
+    Buy {
+        seat: Seat,
+        why: BuyFault,
+    },
+    /// A table turn with no action after its roll.
+    NoAction,
+    // -- solitaire-end
+    /// The bracket alone, while a domino could be placed.
+    CanPlace {
+        example: DominoAt,
+    },
+    // -- setup
+    /// A `Setup` that cannot be: the table game starts from its homes; a solitaire
+    /// layout of tiles that are not in the pool or do not join.
+    Setup {
+        message: String,
+    },
     // -- address
     /// A triangle of a territory that is not on the layout.
     NoSuchTerritory {
@@ -70,6 +173,10 @@ pub enum Violation {
     RouteTwice {
         route: Route,
     },
+    /// A route announced on a turn that places no domino.
+    RouteOffRun {
+        route: Route,
+    },
     // -- route-new
     RouteNotNew {
         route: Route,
@@ -90,6 +197,13 @@ pub enum Violation {
 impl crate::games::Violation for Violation {
     fn rule(&self) -> RuleId {
         match self {
+            Violation::Phase { .. } => "phase",
+            Violation::Home { .. } => "home",
+            Violation::SetupPlace { .. } => "setup-place",
+            Violation::TerritoryBuy { .. } => "territory-buy",
+            Violation::Buy { .. } | Violation::NoAction => "roll-and-buy",
+            Violation::CanPlace { .. } => "solitaire-end",
+            Violation::Setup { .. } => "setup",
             Violation::NoSuchTerritory { .. } => "address",
             Violation::NotAdjacent { .. } => "not-adjacent",
             Violation::Covered { .. } | Violation::TwiceInRun { .. } => "covered",
@@ -100,7 +214,8 @@ impl crate::games::Violation for Violation {
             Violation::NoMatch { .. } => "self-match",
             Violation::RouteNotMarket { .. }
             | Violation::RouteNotLinked { .. }
-            | Violation::RouteTwice { .. } => "route",
+            | Violation::RouteTwice { .. }
+            | Violation::RouteOffRun { .. } => "route",
             Violation::RouteNotNew { .. } => "route-new",
             Violation::Claim { .. } => "claim",
             Violation::Territory { .. } => "territory-adjacent",
@@ -118,9 +233,108 @@ fn list(ds: &[Domino]) -> String {
         .join(" ")
 }
 
+impl fmt::Display for BuyFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuyFault::NotDue => f.write_str("no roll or buy-in opens this turn"),
+            BuyFault::BuyInAgain => {
+                f.write_str("the buy-in is written on the seat's first `place` only")
+            }
+            BuyFault::BuyInMissing => f.write_str(
+                "without a seed the seat's first `place` writes its buy-in: `[RX SS IO QQ] place …`",
+            ),
+            BuyFault::BuyInCount { written, due } => {
+                write!(f, "the buy-in is {due} dominos, not {written}")
+            }
+            BuyFault::NotInPool(d) => write!(f, "the domino pool does not hold {d}"),
+            BuyFault::OpeningMissing => f.write_str(
+                "without a seed solitaire's first regular turn writes the opening four: `[RX SS IO QQ] [3: …] …`",
+            ),
+            BuyFault::OpeningCount { written, due } => {
+                write!(f, "the opening draw is {due} dominos, not {written}")
+            }
+            BuyFault::OpeningNotDue => {
+                f.write_str("only solitaire's first regular turn draws the opening four")
+            }
+            BuyFault::DrawMissing => f.write_str(
+                "without a seed a regular turn writes its roll and the dominos bought: `[3: RX KK SS] …`",
+            ),
+            BuyFault::Roll(r) => write!(f, "a die of six faces cannot roll {r}"),
+            BuyFault::DrawCount {
+                roll,
+                written,
+                due,
+                purse,
+                pool,
+            } => write!(
+                f,
+                "a roll of {roll} buys {due} domino{} (purse {purse}, {pool} in the pool), not {written}",
+                if *due == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Violation::Phase { expected } => write!(f, "a turn of the wrong kind: {expected}"),
+            Violation::Home { tile, why } => match why {
+                HomeFault::Unknown => write!(f, "the tile set has no tile `{tile}`"),
+                HomeFault::NotMarket => {
+                    write!(f, "{tile} is not a market tile: a home is a market")
+                }
+            },
+            Violation::SetupPlace {
+                seat,
+                label,
+                holds,
+                from_pool,
+            } => {
+                let mut can: Vec<String> = holds.iter().map(|l| l.to_string()).collect();
+                if *from_pool {
+                    can.push("the territory it bought from the pool".into());
+                }
+                write!(
+                    f,
+                    "{} does not hold {label} (it holds {})",
+                    seat_name(*seat),
+                    if can.is_empty() {
+                        "no territory to place".to_string()
+                    } else {
+                        can.join(" and ")
+                    }
+                )
+            }
+            Violation::TerritoryBuy { label, why } => match why {
+                BuyTileFault::PoolEmpty => {
+                    write!(f, "territory {label}: the territory pool is empty")
+                }
+                BuyTileFault::Purse { purse, fee } => write!(
+                    f,
+                    "territory {label}: it costs {fee} and the purse holds {purse}"
+                ),
+                BuyTileFault::NotTop { top } => write!(
+                    f,
+                    "territory {label}: the top of the territory pool is {top}, and a seat buys the top"
+                ),
+                BuyTileFault::NotInPool => {
+                    write!(f, "territory {label}: the territory pool holds no {label}")
+                }
+            },
+            Violation::Buy { seat, why } => write!(f, "{}: {why}", seat_name(*seat)),
+            Violation::NoAction => f.write_str(
+                "after the roll a seat does exactly one of: buy a territory, place a run, leave",
+            ),
+            Violation::CanPlace { example } => write!(
+                f,
+                "the turn places nothing, but a domino can be placed ({example}): only a turn \
+                 where no domino can be placed ends solitaire"
+            ),
+            Violation::Setup { message } => f.write_str(message),
+            Violation::RouteOffRun { route } => {
+                write!(f, "{route}: routes are announced on a turn that places dominos")
+            }
             Violation::NoSuchTerritory { address } => write!(
                 f,
                 "`{address}`: no territory labelled `{}` is on the layout",

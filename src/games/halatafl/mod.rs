@@ -76,6 +76,7 @@ impl Game for Halatafl {
     type Turn = Turn;
     type Violation = Violation;
     type Chance = crate::games::NoChance;
+    type Breakdown = crate::games::NoBreakdown;
 
     fn schema() -> &'static Schema {
         &SCHEMA

@@ -43,6 +43,7 @@ impl Game for Halves {
     type Turn = Turn;
     type Violation = Violation;
     type Chance = crate::games::NoChance;
+    type Breakdown = crate::games::NoBreakdown;
 
     fn schema() -> &'static Schema {
         &SCHEMA

@@ -58,6 +58,7 @@ impl Game for Thaayam {
     type Turn = Turn;
     type Violation = Violation;
     type Chance = Series;
+    type Breakdown = crate::games::NoBreakdown;
 
     fn schema() -> &'static Schema {
         &SCHEMA
@@ -146,7 +147,7 @@ impl Game for Thaayam {
         }
     }
 
-    fn draw_chance(settings: &Settings, _state: &State, dice: &mut Dice) -> Option<Series> {
+    fn draw_chance(settings: &Settings, _state: &mut State, dice: &mut Dice) -> Option<Series> {
         Some(rules::throw_series(settings, dice))
     }
 

@@ -103,10 +103,10 @@ fn seed_thaayam_1_north_starts_with_2() {
     assert_eq!(rules::throw_series(&s, &mut dice), Series(vec![2]));
     // Through the trait: start, then the first series.
     let mut dice = crate::dice::Dice::from_seed("thaayam-1");
-    let st = Thaayam::start(&s, None, &NoTags, Some(&mut dice)).unwrap();
+    let mut st = Thaayam::start(&s, None, &NoTags, Some(&mut dice)).unwrap();
     assert_eq!(st.to_move, Seat(2));
     assert_eq!(
-        Thaayam::draw_chance(&s, &st, &mut dice),
+        Thaayam::draw_chance(&s, &mut st, &mut dice),
         Some(Series(vec![2]))
     );
 }

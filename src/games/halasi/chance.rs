@@ -1,0 +1,332 @@
+//! Halasi's random events (`halasi.md`, "Random events, in order").
+//!
+//! With a seed, [`draw`] applies the events that happen between turns as they come —
+//! the shuffles of the pools, the buy-ins dealt from their tops, the order rolls with
+//! ties rolled again, solitaire's random layout and opening four, the reshuffle after a
+//! `leave` — and returns the outcome that opens the turn now due: a seat's buy-in on its
+//! first `place`, or the roll and the dominos it buys. Without a seed the record writes
+//! those outcomes and [`check_written`] checks that each is possible.
+
+use std::fmt;
+
+use super::layout::Territory;
+use super::settings::{Mode, Settings, DIE, OPENING};
+use super::state::{Phase, State, TileRef};
+use super::violation::{BuyFault, Violation};
+use crate::dice::Dice;
+use crate::games::Seat;
+use crate::notation::halasi::{Domino, Dominos, Draw, Pos};
+
+/// The random outcome opening a Halasi turn.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum Chance {
+    /// A seat's buy-in, on its first `place`: `[RX SS IO QQ]`.
+    BuyIn(Dominos),
+    /// A regular turn's roll and the dominos it buys or draws, and on solitaire's first
+    /// regular turn the opening four. Derived from a seed both are known (the opening on
+    /// that turn only); as written, either may be left out.
+    Roll {
+        opening: Option<Dominos>,
+        draw: Option<Draw>,
+    },
+}
+
+impl fmt::Display for Chance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Chance::BuyIn(d) => write!(f, "{d}"),
+            Chance::Roll { opening, draw } => {
+                let parts: Vec<String> = opening
+                    .iter()
+                    .map(|o| o.to_string())
+                    .chain(draw.iter().map(|d| d.to_string()))
+                    .collect();
+                f.write_str(&parts.join(" "))
+            }
+        }
+    }
+}
+
+/// Do two lists hold the same dominos, whatever their order (`RX` and `XR` alike)?
+pub fn same_dominos(a: &[Domino], b: &[Domino]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut count = [0i16; Domino::KINDS];
+    for d in a {
+        count[d.key() as usize] += 1;
+    }
+    for d in b {
+        count[d.key() as usize] -= 1;
+    }
+    count.iter().all(|&c| c == 0)
+}
+
+/// Does a written outcome agree with the derived one? Only what is written is compared;
+/// dominos as multisets.
+pub fn agrees(derived: &Chance, written: &Chance) -> bool {
+    match (derived, written) {
+        (Chance::BuyIn(d), Chance::BuyIn(w)) => same_dominos(&d.0, &w.0),
+        (
+            Chance::Roll {
+                opening: d_open,
+                draw: d_draw,
+            },
+            Chance::Roll {
+                opening: w_open,
+                draw: w_draw,
+            },
+        ) => {
+            let opening_ok = match (d_open, w_open) {
+                (_, None) => true,
+                (Some(d), Some(w)) => same_dominos(&d.0, &w.0),
+                (None, Some(_)) => false,
+            };
+            let draw_ok = match (d_draw, w_draw) {
+                (_, None) => true,
+                (Some(d), Some(w)) => d.roll == w.roll && same_dominos(&d.dominos, &w.dominos),
+                (None, Some(_)) => false,
+            };
+            opening_ok && draw_ok
+        }
+        _ => false,
+    }
+}
+
+/// How many dominos a roll buys: the roll, fewer if the pool runs short, or as many as
+/// the purse pays for (none if it is not positive). Solitaire draws without paying.
+pub fn buyable(s: &Settings, purse: i64, pool: usize, roll: u8) -> usize {
+    let want = roll as usize;
+    let afford = if s.mode == Mode::Solitaire || s.domino_fee == 0 {
+        want
+    } else if purse <= 0 {
+        0
+    } else {
+        usize::try_from(purse / s.domino_fee).unwrap_or(usize::MAX)
+    };
+    want.min(afford).min(pool)
+}
+
+/// Removes `items` from `pool`, each from its first occurrence (from the top); `false`,
+/// with `pool` unchanged, when the pool does not hold them all.
+pub fn take(pool: &mut Vec<Domino>, items: &[Domino]) -> bool {
+    if !holds(pool, items) {
+        return false;
+    }
+    for d in items {
+        let k = d.key();
+        if let Some(i) = pool.iter().position(|p| p.key() == k) {
+            pool.remove(i);
+        }
+    }
+    true
+}
+
+/// Does `pool` hold every domino of `items` (as a multiset)?
+pub fn holds(pool: &[Domino], items: &[Domino]) -> bool {
+    let mut count = [0i16; Domino::KINDS];
+    for d in pool {
+        count[d.key() as usize] += 1;
+    }
+    items.iter().all(|d| {
+        let c = &mut count[d.key() as usize];
+        *c -= 1;
+        *c >= 0
+    })
+}
+
+/// Seats ordered by die rolls: each rolls in seat order, highest first; each group of
+/// tied seats rolls again, in seat order, to order itself (highest group first).
+pub fn roll_order(seats: &[Seat], dice: &mut Dice) -> Vec<Seat> {
+    let rolls: Vec<(Seat, u32)> = seats.iter().map(|&x| (x, dice.die(DIE))).collect();
+    let mut out = Vec::with_capacity(seats.len());
+    for face in (1..=DIE).rev() {
+        let group: Vec<Seat> = rolls
+            .iter()
+            .filter(|(_, r)| *r == face)
+            .map(|(x, _)| *x)
+            .collect();
+        match group.len() {
+            0 => {}
+            1 => out.push(group[0]),
+            _ => out.extend(roll_order(&group, dice)),
+        }
+    }
+    out
+}
+
+/// The events due before the next turn, then the outcome that opens it.
+pub fn draw(s: &Settings, st: &mut State, dice: &mut Dice) -> Option<Chance> {
+    if st.end.is_some() {
+        return None;
+    }
+    if st.deal_pending {
+        st.deal_pending = false;
+        match s.mode {
+            Mode::Table => deal_table(s, st, dice),
+            Mode::Solitaire => deal_solitaire(s, st, dice),
+        }
+    }
+    if st.order_pending {
+        st.order_pending = false;
+        let seats: Vec<Seat> = st.active(s).collect();
+        st.order = roll_order(&seats, dice);
+        st.cursor = 0;
+        st.to_move = st.order[0];
+    }
+    if st.reshuffle_pending {
+        st.reshuffle_pending = false;
+        dice.shuffle(&mut st.dominos);
+    }
+    let seat = st.seat(st.to_move);
+    match st.phase {
+        Phase::Homes => None,
+        Phase::Setup { .. } => (!seat.home_placed && !seat.bought_placed)
+            .then(|| Chance::BuyIn(Dominos(seat.hand.clone()))),
+        Phase::Play => {
+            let roll = dice.die(DIE) as u8;
+            let n = buyable(s, seat.purse, st.dominos.len(), roll);
+            let opening = (s.mode == Mode::Solitaire && st.layout.dominos.is_empty())
+                .then(|| Dominos(seat.hand.clone()));
+            Some(Chance::Roll {
+                opening,
+                draw: Some(Draw {
+                    roll,
+                    dominos: st.dominos[..n].to_vec(),
+                }),
+            })
+        }
+    }
+}
+
+/// The table game after the homes: the territory pool shuffled, then the domino pool;
+/// in seat order each seat buys the top territory and the top four dominos.
+fn deal_table(s: &Settings, st: &mut State, dice: &mut Dice) {
+    dice.shuffle(&mut st.tiles);
+    dice.shuffle(&mut st.dominos);
+    let seats: Vec<Seat> = st.active(s).collect();
+    for x in seats {
+        let tile = (!st.tiles.is_empty()).then(|| st.tiles.remove(0));
+        let n = OPENING.min(st.dominos.len());
+        let bought: Vec<Domino> = st.dominos.drain(..n).collect();
+        let cost = if tile.is_some() { s.territory_fee } else { 0 } + s.domino_fee * n as i64;
+        st.bank += cost;
+        let seat = st.seat_mut(x);
+        seat.purse -= cost;
+        seat.bought = tile;
+        seat.bought_in = true;
+        seat.bought_placed = tile.is_none();
+        seat.hand.extend(bought);
+    }
+}
+
+/// Solitaire after the home: the tile pool shuffled and laid out at random until two
+/// markets are in play (unless a `Setup` gave the layout), the dominos shuffled, the
+/// opening four drawn.
+fn deal_solitaire(s: &Settings, st: &mut State, dice: &mut Dice) {
+    if st.preset.is_none() {
+        dice.shuffle(&mut st.tiles);
+        while st.layout.markets().count() < 2 && !st.tiles.is_empty() {
+            let tile = st.tiles.remove(0);
+            let free = st.layout.free_positions();
+            let at = free[dice.uniform(free.len() as u32) as usize];
+            let rotation = dice.uniform(6) as u8;
+            lay(s, st, tile, at, rotation);
+        }
+    }
+    dice.shuffle(&mut st.dominos);
+    let n = OPENING.min(st.dominos.len());
+    let opening: Vec<Domino> = st.dominos.drain(..n).collect();
+    st.drawn += n as u32;
+    st.seats[0].hand.extend(opening);
+}
+
+/// Lays a tile on the layout (its position already checked).
+pub fn lay(s: &Settings, st: &mut State, tile: TileRef, at: Pos, rotation: u8) {
+    st.layout.add_territory(
+        Territory {
+            label: tile.label(s),
+            owner: tile.owner,
+            tile: tile.tile,
+            market: tile.is_market(s),
+            at,
+            rotation,
+        },
+        &s.tiles,
+    );
+}
+
+/// Without a seed: checks that a written outcome is possible where it stands (rule
+/// `roll-and-buy`): a buy-in on the seat's first `place`, of four dominos the pool holds;
+/// a roll of the die buying as many as it may, from the pool.
+pub fn check_written(s: &Settings, st: &State, chance: &Chance) -> Result<(), Violation> {
+    let seat = st.seat(st.to_move);
+    let fault = |why: BuyFault| Violation::Buy {
+        seat: st.to_move,
+        why,
+    };
+    match (st.phase, chance) {
+        (Phase::Setup { .. }, Chance::BuyIn(d)) => {
+            if seat.bought_in {
+                return Err(fault(BuyFault::BuyInAgain));
+            }
+            let n = OPENING.min(st.dominos.len());
+            if d.0.len() != n {
+                return Err(fault(BuyFault::BuyInCount {
+                    written: d.0.len(),
+                    due: n,
+                }));
+            }
+            if !holds(&st.dominos, &d.0) {
+                return Err(fault(BuyFault::NotInPool(Dominos(d.0.clone()))));
+            }
+            Ok(())
+        }
+        (Phase::Play, Chance::Roll { opening, draw }) => {
+            let first_solitaire = s.mode == Mode::Solitaire && st.layout.dominos.is_empty();
+            let mut pool = st.dominos.len();
+            let mut all: Vec<Domino> = Vec::new();
+            match (
+                first_solitaire && seat.hand.is_empty() && st.drawn == 0,
+                opening,
+            ) {
+                (true, None) => return Err(fault(BuyFault::OpeningMissing)),
+                (true, Some(o)) => {
+                    let n = OPENING.min(pool);
+                    if o.0.len() != n {
+                        return Err(fault(BuyFault::OpeningCount {
+                            written: o.0.len(),
+                            due: n,
+                        }));
+                    }
+                    pool -= n;
+                    all.extend_from_slice(&o.0);
+                }
+                (false, Some(_)) => return Err(fault(BuyFault::OpeningNotDue)),
+                (false, None) => {}
+            }
+            let Some(draw) = draw else {
+                return Err(fault(BuyFault::DrawMissing));
+            };
+            if draw.roll == 0 || u32::from(draw.roll) > DIE {
+                return Err(fault(BuyFault::Roll(draw.roll)));
+            }
+            let n = buyable(s, seat.purse, pool, draw.roll);
+            if draw.dominos.len() != n {
+                return Err(fault(BuyFault::DrawCount {
+                    roll: draw.roll,
+                    written: draw.dominos.len(),
+                    due: n,
+                    purse: seat.purse,
+                    pool,
+                }));
+            }
+            all.extend_from_slice(&draw.dominos);
+            if !holds(&st.dominos, &all) {
+                return Err(fault(BuyFault::NotInPool(Dominos(all))));
+            }
+            Ok(())
+        }
+        _ => Err(fault(BuyFault::NotDue)),
+    }
+}

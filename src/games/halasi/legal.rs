@@ -1,0 +1,229 @@
+//! Legal Halasi turns for the seat to move. A run may hold any number of dominos, so the
+//! list of runs is not finite in practice: like `referee moves`, it lists **runs of one
+//! domino**, each with the routes it completes announced and its exact score claimed.
+//! Homes, setup placements, territories (every free position, every rotation) and
+//! `leave` are listed in full.
+
+use super::chance::Chance;
+use super::layout::Tri;
+use super::markings::Relation;
+use super::run::{self, Mover, RunScore};
+use super::score;
+use super::settings::{Mode, Settings};
+use super::state::{Phase, State};
+use crate::games::Seat;
+use crate::notation::halasi::{Action, Domino, DominoAt, Label, Pos, Route, TerritoryAt, Turn};
+
+/// Calls `f` with every legal placement of one domino of `hand` and what it scores
+/// (routes unannounced); stops when `f` returns `false`.
+pub fn single_placements(
+    s: &Settings,
+    st: &State,
+    mover: Seat,
+    hand: &[Domino],
+    f: &mut dyn FnMut(DominoAt, &RunScore) -> bool,
+) {
+    let seat = st.seat(mover);
+    let first = !seat.placed_domino;
+    let home = st.home_slot(s, mover);
+    let mut kinds: Vec<Domino> = Vec::with_capacity(hand.len());
+    for d in hand {
+        if !kinds.iter().any(|k| k.key() == d.key()) {
+            kinds.push(*d);
+        }
+    }
+    if kinds.is_empty() {
+        return;
+    }
+    let mut pairs = Vec::new();
+    st.layout.free_pairs(&mut pairs);
+    let mut scratch = st.layout.clone();
+    let m = Mover {
+        seat: mover,
+        home,
+        home_label: seat
+            .home
+            .map(|h| h.label(s))
+            .unwrap_or(Label::new("A").expect("a label")),
+        first,
+        hand,
+        turn: st.turns + 1,
+    };
+    let lay = &st.layout;
+    let covered_nb = |t: Tri| lay.neighbours(t).any(|n| lay.cover(n).is_some());
+    // A half can meet the match rule through its foundation or a covered neighbour.
+    let can_match = |t: Tri, mark| {
+        s.match_required
+            .met_by(Relation::of(mark, lay.foundation(t)))
+            || lay.neighbours(t).any(|n| {
+                lay.half_marking(n)
+                    .is_some_and(|o| s.match_required.met_by(Relation::of(mark, o)))
+            })
+    };
+    let on_home_centre =
+        |t: Tri, mark| Some(t.slot()) == home && t.is_centre() && lay.foundation(t) == mark;
+    for &(a, b) in &pairs {
+        if !first && !covered_nb(a) && !covered_nb(b) {
+            continue;
+        }
+        for d in &kinds {
+            let flips: &[bool] = if d.is_double() {
+                &[false]
+            } else {
+                &[false, true]
+            };
+            for &flip in flips {
+                let (x, y) = if flip { (d.1, d.0) } else { (d.0, d.1) };
+                if first && !on_home_centre(a, x) && !on_home_centre(b, y) {
+                    continue;
+                }
+                if !can_match(a, x) && !can_match(b, y) {
+                    continue;
+                }
+                let placed = DominoAt {
+                    domino: Domino(x, y),
+                    first: lay.address(a),
+                    second: lay.address(b),
+                };
+                if let Ok(score) = run::play_run(&mut scratch, s, &m, &[placed], &[], None) {
+                    scratch.unplace();
+                    if !f(placed, &score) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The positions a territory may take, every rotation.
+fn territory_spots(st: &State, label: Label, out: &mut Vec<TerritoryAt>) {
+    let positions = if st.layout.is_empty() {
+        vec![Pos { q: 0, r: 0 }]
+    } else {
+        st.layout.free_positions()
+    };
+    for at in positions {
+        for rotation in 0..TerritoryAt::ROTATIONS {
+            out.push(TerritoryAt {
+                label,
+                at,
+                rotation,
+            });
+        }
+    }
+}
+
+/// Every legal turn (runs of one domino) for the seat to move.
+pub fn legal_turns(s: &Settings, st: &State, chance: Option<&Chance>, out: &mut Vec<Turn>) {
+    if st.end.is_some() {
+        return;
+    }
+    let mover = st.to_move;
+    let seat = st.seat(mover);
+    let mut spots = Vec::new();
+    match st.phase {
+        Phase::Homes => {
+            for t in s.tiles.markets() {
+                out.push(Turn::Home { tile: t.name });
+            }
+        }
+        Phase::Setup { .. } => {
+            let first = !seat.home_placed && !seat.bought_placed;
+            let buy_in = match chance {
+                Some(Chance::BuyIn(d)) if first => Some(d.clone()),
+                _ => None,
+            };
+            if first && !st.seeded && buy_in.is_none() {
+                return; // the buy-in is not known until it is written
+            }
+            let mut labels: Vec<Label> = Vec::new();
+            if let (Some(h), false) = (seat.home, seat.home_placed) {
+                labels.push(h.label(s));
+            }
+            if let (Some(b), false) = (seat.bought, seat.bought_placed) {
+                labels.push(b.label(s));
+            } else if !st.seeded && seat.bought.is_none() && !seat.bought_placed {
+                for t in &st.tiles {
+                    let l = t.label(s);
+                    if !labels.contains(&l) {
+                        labels.push(l);
+                    }
+                }
+            }
+            for l in labels {
+                territory_spots(st, l, &mut spots);
+            }
+            out.extend(spots.into_iter().map(|territory| Turn::Place {
+                buy_in: buy_in.clone(),
+                territory,
+            }));
+        }
+        Phase::Play => {
+            let Some(Chance::Roll { opening, draw }) = chance else {
+                return; // the roll is not known until it is written
+            };
+            let Some(draw) = draw else { return };
+            let mut hand = seat.hand.clone();
+            if !st.seeded {
+                if let Some(o) = opening {
+                    hand.extend_from_slice(&o.0);
+                }
+            }
+            hand.extend_from_slice(&draw.dominos);
+            let turn = |action: Action, routes: Vec<Route>, claim: Option<i64>| Turn::Play {
+                opening: opening.clone(),
+                draw: Some(draw.clone()),
+                action,
+                routes,
+                claim,
+            };
+            if s.mode == Mode::Table {
+                let purse = seat.purse - s.domino_fee * draw.dominos.len() as i64;
+                if purse >= s.territory_fee {
+                    let mut labels: Vec<Label> = Vec::new();
+                    for t in st.tiles.iter().take(if st.seeded { 1 } else { usize::MAX }) {
+                        let l = t.label(s);
+                        if !labels.contains(&l) {
+                            labels.push(l);
+                        }
+                    }
+                    for l in labels {
+                        territory_spots(st, l, &mut spots);
+                    }
+                    out.extend(
+                        spots
+                            .drain(..)
+                            .map(|t| turn(Action::Territory(t), Vec::new(), None)),
+                    );
+                }
+            }
+            let before = out.len();
+            let home = st.home_slot(s, mover);
+            single_placements(s, st, mover, &hand, &mut |d, score| {
+                let routes: Vec<Route> = score
+                    .unannounced
+                    .iter()
+                    .map(|r| {
+                        let label = |slot: usize| st.layout.territories[slot].label;
+                        Route(label(r.a), label(r.b))
+                    })
+                    .collect();
+                let path = score::path_points(&score.unannounced, home, &s.route);
+                out.push(turn(
+                    Action::Run(vec![d]),
+                    routes,
+                    Some(score.dominos + path.total),
+                ));
+                true
+            });
+            match s.mode {
+                Mode::Table => out.push(turn(Action::Leave, Vec::new(), None)),
+                Mode::Solitaire if out.len() == before => {
+                    out.push(turn(Action::Nothing, Vec::new(), None))
+                }
+                Mode::Solitaire => {}
+            }
+        }
+    }
+}
