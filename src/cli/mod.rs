@@ -8,6 +8,7 @@ mod commands;
 mod diagnostics;
 mod play;
 mod render;
+mod render_halasi;
 mod render_halves;
 mod render_thaayam;
 
