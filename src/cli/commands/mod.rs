@@ -140,9 +140,9 @@ fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
 pub fn load_ruleset(ctx: &Ctx, name: &str) -> Result<Ruleset, Failure> {
     let lib = &ctx.env.library;
     let r = if name.contains('/') || name.contains('\\') || name.ends_with(".rules") {
-        lib.load_file(Path::new(name), &referee::schema_of)
+        lib.load_file(Path::new(name), referee::schemas())
     } else {
-        lib.load(name, &referee::schema_of)
+        lib.load(name, referee::schemas())
     };
     r.map_err(|e| {
         Failure::Usage(match &e.suggestion {

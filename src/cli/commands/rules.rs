@@ -12,7 +12,7 @@ use crate::referee;
 pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) -> Outcome {
     let lib = &ctx.env.library;
     if check {
-        let errors = lib.check_all(&referee::schema_of);
+        let errors = lib.check_all(referee::schemas());
         let list = lib.list();
         for e in &errors {
             writeln!(out, "{e}")?;

@@ -289,7 +289,7 @@ impl Library {
             }
         }
         for game in games {
-            if let Some(schema) = schemas(&game) {
+            if let Some(schema) = super::schema_in(schemas, &game) {
                 errors.extend(check_defaults(schema));
             }
         }

@@ -2,8 +2,9 @@
 //! `extends` chains, the schema check and building the effective [`Ruleset`] (in
 //! `resolve.rs`); the tests in `tests.rs`.
 //!
-//! The ruleset layer sits below the game modules, so it never names them: callers pass a
-//! resolver from a game name to its [`Schema`] ([`Schemas`]).
+//! The ruleset layer sits below the game modules, so it never names them: callers pass
+//! the games they know, each by its [`Schema`] ([`Schemas`]), which also gives the names
+//! a misspelt `game` line is matched against.
 //!
 //! [`Ruleset`]: crate::ruleset::Ruleset
 
@@ -17,8 +18,12 @@ use super::schema::Schema;
 pub(crate) use library::is_name;
 pub use library::{check_name, Library, RulesetInfo, ENV_VAR};
 
-/// A game name to its schema (`None` for a game this build does not have).
-pub type Schemas<'a> = &'a dyn Fn(&str) -> Option<&'static Schema>;
+/// The games a caller knows, each by its [`Schema`] (whose `game` is its name), in the
+/// order they are listed to users. Rulesets are checked against these; a `game` line
+/// naming another game is an error suggesting one of them.
+pub type Schemas<'a> = &'a [&'static Schema];
 
-/// The games of the spec, for suggesting a misspelt `game` line.
-const GAMES: &[&str] = &["halatafl", "thaayam", "halves", "halasi"];
+/// The schema of `game` among `schemas`.
+fn schema_in(schemas: Schemas<'_>, game: &str) -> Option<&'static Schema> {
+    schemas.iter().copied().find(|s| s.game == game)
+}

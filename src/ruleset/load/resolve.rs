@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::library::{Found, Library};
-use super::{Schemas, GAMES};
+use super::{schema_in, Schemas};
 use crate::ruleset::check::check_value;
 use crate::ruleset::error::{suggest, RulesetError};
 use crate::ruleset::parse::{parse_file, parse_value_node, Pos, Spanned, Statement, ValueNode};
@@ -73,25 +73,20 @@ impl Library {
             // `analyze` reported the missing `game`/`extends` already.
             return Err(errors);
         };
-        let Some(schema) = schemas(&game.node) else {
+        let Some(schema) = schema_in(schemas, &game.node) else {
+            let known = || schemas.iter().map(|s| s.game);
             errors.push(
                 RulesetError::new(
                     &base.display,
                     game.pos.line,
                     game.pos.column,
-                    format!("unknown game `{}`; expected {}", game.node, {
-                        let known: Vec<&str> = GAMES
-                            .iter()
-                            .copied()
-                            .filter(|g| schemas(g).is_some())
-                            .collect();
-                        crate::ruleset::error::one_of(known)
-                    }),
+                    format!(
+                        "unknown game `{}`; expected {}",
+                        game.node,
+                        crate::ruleset::error::one_of(known())
+                    ),
                 )
-                .with_suggestion(suggest(
-                    &game.node,
-                    GAMES.iter().copied().filter(|g| schemas(g).is_some()),
-                )),
+                .with_suggestion(suggest(&game.node, known())),
             );
             return Err(errors);
         };

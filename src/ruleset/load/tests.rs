@@ -38,7 +38,7 @@ fn base(name: &str, extra: &str) -> String {
 }
 
 fn errors_of(lib: &Library, name: &str) -> Vec<String> {
-    lib.load_all_errors(name, &schemas)
+    lib.load_all_errors(name, schemas())
         .expect_err(name)
         .iter()
         .map(|e| e.to_string())
@@ -56,9 +56,9 @@ fn loc(file: &str, line: u32, column: u32) -> Location {
 #[test]
 fn every_shipped_ruleset_loads_and_the_check_is_clean() {
     let lib = shipped();
-    assert_eq!(lib.check_all(&schemas), vec![]);
+    assert_eq!(lib.check_all(schemas()), vec![]);
     for name in SHIPPED_HALATAFL {
-        let r = lib.load(name, &schemas).unwrap_or_else(|e| panic!("{e}"));
+        let r = lib.load(name, schemas()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.game, "halatafl");
         assert_eq!(r.file, format!("rulesets/{name}.rules"));
         assert_eq!(r.source.as_deref(), Some("halatafl.txt"));
@@ -85,7 +85,7 @@ fn every_shipped_ruleset_loads_and_the_check_is_clean() {
 
 #[test]
 fn the_base_halatafl_sets_every_setting_explicitly() {
-    let r = shipped().load("halatafl", &schemas).unwrap();
+    let r = shipped().load("halatafl", schemas()).unwrap();
     assert_eq!(r.chain, vec!["halatafl"]);
     for spec in crate::ruleset::testing::HALATAFL.settings {
         let s = &r.settings[spec.key];
@@ -105,7 +105,7 @@ fn the_base_halatafl_sets_every_setting_explicitly() {
 
 #[test]
 fn a_rule_cites_where_its_setting_was_set() {
-    let r = shipped().load("halatafl-short", &schemas).unwrap();
+    let r = shipped().load("halatafl-short", schemas()).unwrap();
     let schema = &crate::ruleset::testing::HALATAFL;
     let Some(Origin::Ruleset(l)) = r.rule_origin(schema, "win-reduce-to") else {
         panic!("win is set in a file")
@@ -126,7 +126,7 @@ fn a_rule_cites_where_its_setting_was_set() {
 fn the_variants_set_what_the_spec_says() {
     let lib = shipped();
     let value = |name: &str, key: &str| {
-        lib.load(name, &schemas)
+        lib.load(name, schemas())
             .unwrap()
             .value(key)
             .unwrap()
@@ -144,7 +144,7 @@ fn the_variants_set_what_the_spec_says() {
 #[test]
 fn a_variant_overrides_settings_and_texts_with_their_origins() {
     let lib = shipped();
-    let r = lib.load("halatafl-emperor", &schemas).unwrap();
+    let r = lib.load("halatafl-emperor", schemas()).unwrap();
     assert_eq!(r.name, "halatafl-emperor");
     assert_eq!(r.chain, vec!["halatafl-emperor", "halatafl"]);
     assert_eq!(r.title.as_deref(), Some("Halatafl with emperors"));
@@ -179,7 +179,7 @@ fn a_variant_overrides_settings_and_texts_with_their_origins() {
         ("house-top", "# top\nruleset house-top\nextends house-mid\n  set emperor = false\nrule step \"Top step.\"\n"),
     ]);
     let lib = Library::new(vec![dir.path().to_path_buf()]);
-    let r = lib.load("house-top", &schemas).unwrap();
+    let r = lib.load("house-top", schemas()).unwrap();
     let file = |n: &str| dir.path().join(format!("{n}.rules")).display().to_string();
     assert_eq!(r.file, file("house-top"));
     assert_eq!(r.chain, vec!["house-top", "house-mid", "house"]);
@@ -247,7 +247,7 @@ fn schema_errors_in_a_file() {
     );
     // `load` gives the first of them.
     assert_eq!(
-        lib.load("bad", &schemas).unwrap_err().to_string(),
+        lib.load("bad", schemas()).unwrap_err().to_string(),
         errors_of(&lib, "bad")[0]
     );
 }
@@ -256,7 +256,7 @@ fn schema_errors_in_a_file() {
 fn an_unknown_key_gets_a_suggestion() {
     let dir = dir_with(&[("k", &base("k", "set diagonal = main\n"))]);
     let lib = Library::new(vec![dir.path().to_path_buf()]);
-    let e = lib.load("k", &schemas).unwrap_err();
+    let e = lib.load("k", schemas()).unwrap_err();
     assert_eq!((e.line, e.column), (3, 5));
     assert_eq!(e.message, "unknown setting `diagonal` for `halatafl`");
     assert_eq!(e.suggestion.as_deref(), Some("diagonals"));
@@ -386,7 +386,7 @@ fn extends_cycles_and_missing_bases() {
             f("me")
         )]
     );
-    let e = lib.load("lost", &schemas).unwrap_err();
+    let e = lib.load("lost", schemas()).unwrap_err();
     assert_eq!(
         e.to_string(),
         format!(
@@ -395,12 +395,12 @@ fn extends_cycles_and_missing_bases() {
             f("lost")
         )
     );
-    let e = lib.load("gone", &schemas).unwrap_err();
+    let e = lib.load("gone", schemas()).unwrap_err();
     assert_eq!(e.suggestion, None);
     assert_eq!(e.message, "no ruleset named `nowhere-at-all` to extend");
     // The check lists every broken ruleset of the directory, and the shipped ones
     // are fine.
-    let all = lib.check_all(&schemas);
+    let all = lib.check_all(schemas());
     // The cycle is met from each of its three members, each time at another line.
     assert_eq!(all.len(), 6, "{all:#?}");
     assert!(all.iter().all(|e| !e.file.starts_with("rulesets/")));
@@ -419,7 +419,7 @@ fn names_that_are_paths_are_refused() {
     ] {
         let e = check_name(name).expect_err(name);
         assert_eq!((e.file.as_str(), e.line), ("", 0), "{name}: no location");
-        let e = shipped().load(name, &schemas).expect_err(name);
+        let e = shipped().load(name, schemas()).expect_err(name);
         assert!(
             e.message.contains("is a path") || e.message.contains("empty"),
             "{name}: {e}"
@@ -431,7 +431,7 @@ fn names_that_are_paths_are_refused() {
     }
     assert_eq!(check_name("halatafl-emperor"), Ok(()));
     assert_eq!(check_name("x2-3d"), Ok(()));
-    let e = shipped().load("halatafl-emperer", &schemas).unwrap_err();
+    let e = shipped().load("halatafl-emperer", schemas()).unwrap_err();
     assert_eq!(
         e.to_string(),
         "no ruleset named `halatafl-emperer`; did you mean `halatafl-emperor`?"
@@ -460,8 +460,8 @@ fn a_base_missing_a_rule_text_fails() {
     // A variant's text does not excuse its base.
     assert_eq!(errors_of(&lib, "thin-v"), vec![expected.clone()]);
     assert_eq!(
-        lib.check_all(&schemas),
-        vec![lib.load("thin", &schemas).unwrap_err()]
+        lib.check_all(schemas()),
+        vec![lib.load("thin", schemas()).unwrap_err()]
     );
 }
 
@@ -487,11 +487,11 @@ fn directories_come_first_and_shadow_shipped_rulesets() {
         second.path().to_path_buf(),
     ]);
     // The shipped variant extends the house base, found first.
-    let r = lib.load("halatafl-emperor", &schemas).unwrap();
+    let r = lib.load("halatafl-emperor", schemas()).unwrap();
     assert_eq!(r.file, "rulesets/halatafl-emperor.rules");
     assert_eq!(r.value("quiet-limit"), Some(&Value::Int(50)));
     assert_eq!(r.title.as_deref(), Some("Halatafl with emperors"));
-    let club = lib.load("club", &schemas).unwrap();
+    let club = lib.load("club", schemas()).unwrap();
     assert_eq!(club.chain, vec!["club", "halatafl-emperor", "halatafl"]);
     assert_eq!(club.value("emperor"), Some(&Value::Bool(true)));
     let list = lib.list();
@@ -520,7 +520,7 @@ fn directories_come_first_and_shadow_shipped_rulesets() {
     );
     assert!(info("halatafl-short").shipped);
     assert_eq!(info("halatafl-short").file, "rulesets/halatafl-short.rules");
-    assert_eq!(lib.check_all(&schemas), vec![]);
+    assert_eq!(lib.check_all(schemas()), vec![]);
 }
 
 #[test]
@@ -530,13 +530,13 @@ fn a_file_by_path_extends_through_the_library() {
         "ruleset mine\nextends halatafl-short\nset numbering = turns\n",
     )]);
     let path = dir.path().join("mine.rules");
-    let r = shipped().load_file(&path, &schemas).unwrap();
+    let r = shipped().load_file(&path, schemas()).unwrap();
     assert_eq!(r.file, path.display().to_string());
     assert_eq!(r.chain, vec!["mine", "halatafl-short", "halatafl"]);
     assert_eq!(r.value("numbering").unwrap().to_string(), "turns");
     assert_eq!(r.value("win").unwrap().to_string(), "reduce-to(5)");
     let missing = dir.path().join("nope.rules");
-    let e = shipped().load_file(&missing, &schemas).unwrap_err();
+    let e = shipped().load_file(&missing, schemas()).unwrap_err();
     assert!(e.message.starts_with("cannot read the file"), "{e}");
     assert_eq!(e.file, missing.display().to_string());
 }
@@ -563,8 +563,8 @@ fn from_env_searches_cli_dirs_then_the_variable() {
         ]
     );
     assert_eq!(
-        lib.load("x", &schemas).unwrap().title.as_deref(),
+        lib.load("x", schemas()).unwrap().title.as_deref(),
         Some("from a")
     );
-    assert!(lib.load("y", &schemas).is_ok());
+    assert!(lib.load("y", schemas()).is_ok());
 }
