@@ -17,14 +17,12 @@ use referee::notation::record::Header;
 use referee::referee::{check_text, Env};
 use referee::ruleset::Library;
 
-fn schema(game: &str) -> Option<&'static referee::ruleset::Schema> {
-    referee::referee::schema_of(game)
-}
-
 /// Plays random legal games until `budget` runs out; returns (games, turns, elapsed).
 fn playouts<G: Game>(ruleset: &str, budget: Duration, max_turns: usize) -> (u64, u64, Duration) {
     let lib = Library::new(Vec::new());
-    let rs = lib.load(ruleset, &schema).expect("shipped ruleset");
+    let rs = lib
+        .load(ruleset, referee::referee::schemas())
+        .expect("shipped ruleset");
     let settings = G::settings(&rs);
     let tags = Header::default();
     let start = G::start(&settings, None, &tags, None).expect("start");

@@ -366,17 +366,19 @@ pub trait Visitor {
     fn visit<G: Render>(self) -> Self::Out;
 }
 
+/// `v.visit::<G>()` for the registered game named `game` (`games::registry`); `None`
+/// for a name this build does not have.
 pub fn dispatch<V: Visitor>(game: &str, v: V) -> Option<V::Out> {
     use crate::games::Game;
-    match game {
-        crate::games::halatafl::Halatafl::NAME => {
-            Some(v.visit::<crate::games::halatafl::Halatafl>())
-        }
-        crate::games::halves::Halves::NAME => Some(v.visit::<crate::games::halves::Halves>()),
-        crate::games::halasi::Halasi::NAME => Some(v.visit::<crate::games::halasi::Halasi>()),
-        crate::games::thaayam::Thaayam::NAME => Some(v.visit::<crate::games::thaayam::Thaayam>()),
-        _ => None,
+    macro_rules! visit_named {
+        ($($g:ty),* $(,)?) => {
+            match game {
+                $(<$g as Game>::NAME => Some(v.visit::<$g>()),)*
+                _ => None,
+            }
+        };
     }
+    crate::games::registry::for_each_game!(visit_named)
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@
 pub mod halasi;
 pub mod halatafl;
 pub mod halves;
+pub mod registry;
 pub mod thaayam;
 
 use std::fmt;

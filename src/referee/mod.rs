@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::games::{self, Game};
 use crate::notation::record::{self, Limits, RawRecord, Span, SyntaxKind};
-use crate::ruleset::{Library, RuleText, Ruleset, Schema, Setting};
+use crate::ruleset::{Library, RuleText, Ruleset, Setting};
 
 /// What kind of problem an error is (`cli.md`, JSON output).
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Serialize)]
@@ -232,8 +232,8 @@ impl Env {
             return Ok(r);
         }
         let r = match (name, &self.ruleset_file) {
-            (Some(name), _) => self.library.load(name, &schema_of)?,
-            (None, Some(path)) => self.library.load_file(path, &schema_of)?,
+            (Some(name), _) => self.library.load(name, schemas())?,
+            (None, Some(path)) => self.library.load_file(path, schemas())?,
             (None, None) => {
                 return Err(crate::ruleset::RulesetError::general(
                     "no ruleset named and no --ruleset file given",
@@ -247,24 +247,15 @@ impl Env {
     }
 }
 
-/// The schema of a game module by name (the ruleset layer's resolver).
-pub fn schema_of(game: &str) -> Option<&'static Schema> {
-    match game {
-        games::halatafl::Halatafl::NAME => Some(games::halatafl::Halatafl::schema()),
-        games::halves::Halves::NAME => Some(games::halves::Halves::schema()),
-        games::halasi::Halasi::NAME => Some(games::halasi::Halasi::schema()),
-        games::thaayam::Thaayam::NAME => Some(games::thaayam::Thaayam::schema()),
-        _ => None,
-    }
-}
+/// The schema of a game module by name.
+pub use crate::games::registry::schema_of;
 
-/// The games this build referees.
-pub const GAMES: &[&str] = &[
-    games::halatafl::Halatafl::NAME,
-    games::thaayam::Thaayam::NAME,
-    games::halves::Halves::NAME,
-    games::halasi::Halasi::NAME,
-];
+/// The schema of every game this build referees: the resolver rulesets are loaded
+/// against.
+pub use crate::games::registry::schemas;
+
+/// The games this build referees (from the registry, `games::registry`).
+pub const GAMES: &[&str] = games::registry::NAMES;
 
 /// The ruling on every record of a file's text (byte-order mark already stripped).
 /// File-level problems (text before the first header, size limit) are errors of the
@@ -308,51 +299,32 @@ pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
 
 /// The ruling on one record.
 pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: usize) -> Report {
-    match game_of(raw) {
-        Ok(game) => match game {
-            games::halatafl::Halatafl::NAME => {
-                judge::<games::halatafl::Halatafl>(
-                    env,
-                    file,
-                    text,
-                    raw,
-                    index,
-                    JudgeOptions::default(),
-                )
-                .report
+    let game = match game_of(raw) {
+        Ok(game) => game,
+        Err(d) => {
+            return Report {
+                index,
+                game: raw.header.value("Game").map(str::to_string),
+                ruleset: raw.header.value("Ruleset").map(str::to_string),
+                valid: false,
+                turns: 0,
+                status: None,
+                errors: vec![*d],
+                span: raw.span,
             }
-            games::halves::Halves::NAME => {
-                judge::<games::halves::Halves>(env, file, text, raw, index, JudgeOptions::default())
-                    .report
+        }
+    };
+    macro_rules! judge_named {
+        ($($g:ty),* $(,)?) => {
+            match game {
+                $(<$g as Game>::NAME => {
+                    judge::<$g>(env, file, text, raw, index, JudgeOptions::default()).report
+                })*
+                _ => unreachable!("game_of returns registered games only"),
             }
-            games::halasi::Halasi::NAME => {
-                judge::<games::halasi::Halasi>(env, file, text, raw, index, JudgeOptions::default())
-                    .report
-            }
-            games::thaayam::Thaayam::NAME => {
-                judge::<games::thaayam::Thaayam>(
-                    env,
-                    file,
-                    text,
-                    raw,
-                    index,
-                    JudgeOptions::default(),
-                )
-                .report
-            }
-            _ => unreachable!("game_of returns known games only"),
-        },
-        Err(d) => Report {
-            index,
-            game: raw.header.value("Game").map(str::to_string),
-            ruleset: raw.header.value("Ruleset").map(str::to_string),
-            valid: false,
-            turns: 0,
-            status: None,
-            errors: vec![*d],
-            span: raw.span,
-        },
+        };
     }
+    games::registry::for_each_game!(judge_named)
 }
 
 /// The game a record names in its `Game` tag.

@@ -5,18 +5,18 @@
 //! ```text
 //! let lib = Library::from_env(cli_dirs);                 // --rulesets DIRs, REFEREE_RULESETS
 //! check_name(tag)?;                                      // a record's Ruleset tag: a bare name
-//! let rs = lib.load("halatafl-emperor", &resolver)?;     // or lib.load_file(path, &resolver)
+//! let rs = lib.load("halatafl-emperor", resolver)?;      // or lib.load_file(path, resolver)
 //! let overrides = [Override::from_option("win=reduce-to(5)")?]
 //!     .into_iter()
 //!     .chain(Override::from_options_tag(options, record_file, line, column)?);
 //! let rs = apply_overrides(&rs, schema, &overrides.collect::<Vec<_>>())?;
-//! lib.list();  lib.check_all(&resolver);                 // referee rules [--check]
+//! lib.list();  lib.check_all(resolver);                  // referee rules [--check]
 //! ```
 //!
-//! `resolver` maps a game name to its [`Schema`] ([`Schemas`]); this layer never names
-//! the game modules. Positions: a setting's [`Origin::Ruleset`] is the start of the
-//! `set` line that set it (the nearest in the chain); a [`RuleText`]'s location is where
-//! its quoted text starts.
+//! `resolver` is the caller's list of games, each by its [`Schema`] ([`Schemas`]; the
+//! registry `games::registry` gives it); this layer never names the game modules.
+//! Positions: a setting's [`Origin::Ruleset`] is the start of the `set` line that set it
+//! (the nearest in the chain); a [`RuleText`]'s location is where its quoted text starts.
 //!
 //! Submodules: [`parse`] (pest grammar `grammar/ruleset.pest` to a typed AST),
 //! [`check`] (a value against a [`Kind`]), [`load`] (the [`Library`], `extends`,

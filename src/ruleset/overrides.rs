@@ -344,7 +344,7 @@ mod tests {
 
     fn base() -> Ruleset {
         Library::new(vec![])
-            .load("halatafl", &schemas)
+            .load("halatafl", schemas())
             .expect("halatafl loads")
     }
 

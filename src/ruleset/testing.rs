@@ -6,8 +6,8 @@ use super::schema::Schema;
 /// The Halatafl schema, as its module declares it.
 pub(crate) use crate::games::halatafl::SCHEMA as HALATAFL;
 
-/// The resolver tests pass to the loader: every game's own schema, so the shipped
-/// rulesets of every game load in these tests.
-pub(crate) fn schemas(game: &str) -> Option<&'static Schema> {
-    crate::referee::schema_of(game)
+/// The resolver tests pass to the loader: every registered game's own schema, so the
+/// shipped rulesets of every game load in these tests.
+pub(crate) fn schemas() -> &'static [&'static Schema] {
+    crate::games::registry::schemas()
 }

@@ -1,0 +1,263 @@
+//! `referee adjudicate`: a full ruling on the last record of a file.
+
+use std::io::Write;
+
+use serde_json::{json, Value as Json};
+
+use super::{load_one, visit_game, OneRecord};
+use crate::cli::diagnostics::{self, origin, report_json};
+use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
+use crate::notation::record::LineIndex;
+use crate::referee::{judge, JudgeOptions, Session, StatusReport};
+
+struct AdjudicateVisit<'a> {
+    ctx: &'a Ctx,
+    rec: &'a OneRecord,
+    turn: Option<usize>,
+    out: &'a mut dyn Write,
+}
+
+impl Visitor for AdjudicateVisit<'_> {
+    type Out = Outcome;
+    fn visit<G: Render>(self) -> Outcome {
+        adjudicate_game::<G>(self.ctx, self.rec, self.turn, self.out)
+    }
+}
+
+pub fn adjudicate(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Write) -> Outcome {
+    match ctx.global.format {
+        Format::Text | Format::Json => {
+            let rec = load_one(ctx, file)?;
+            visit_game(
+                rec.game,
+                AdjudicateVisit {
+                    ctx,
+                    rec: &rec,
+                    turn,
+                    out,
+                },
+            )
+        }
+        f => Err(Failure::Usage(
+            format!("adjudicate prints text or json, not {f:?}").to_lowercase(),
+        )),
+    }
+}
+
+fn adjudicate_game<G: Render>(
+    ctx: &Ctx,
+    rec: &OneRecord,
+    turn: Option<usize>,
+    out: &mut dyn Write,
+) -> Outcome {
+    let opts = JudgeOptions {
+        detail: true,
+        stop_after: turn,
+    };
+    let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
+    let r = &j.report;
+    let lines = LineIndex::new(&rec.text);
+    // With --turn N: the position before turn N and the legal turns there.
+    let before_n = turn.and_then(|n| {
+        if n == 0 {
+            return None;
+        }
+        let o = JudgeOptions {
+            detail: false,
+            stop_after: Some(n - 1),
+        };
+        judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, o).session
+    });
+    let legal_at = |s: &Session<G>| {
+        let mut turns = Vec::new();
+        s.legal_turns(&mut turns);
+        let mut v: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
+        v.sort();
+        v
+    };
+    let verdicts: Vec<_> = match turn {
+        Some(n) => j.verdicts.iter().filter(|v| v.turn == n).collect(),
+        None => j.verdicts.iter().collect(),
+    };
+    if ctx.global.format == Format::Json {
+        let mut doc = report_json(&rec.name, &rec.text, &lines, r);
+        doc["verdicts"] = verdicts
+            .iter()
+            .map(|v| json!({"turn": v.turn, "seat": v.seat, "text": v.text, "legal": v.legal, "note": v.note}))
+            .collect();
+        doc["violation"] = match &j.violation {
+            None => Json::Null,
+            Some(v) => json!({
+                "turn": v.turn,
+                "rule": v.refusal.rule(),
+                "message": v.refusal.to_string(),
+                "rule_text": v.rule_text.as_ref().map(|t| &t.text),
+                "rule_source": v.rule_text.as_ref().map(|t| t.location.to_string()),
+                "setting": v.setting.as_ref().map(|(k, s)| json!({"key": k, "value": s.value.to_string(), "set_at": origin(&s.origin)})),
+                "before": {
+                    "setup": G::setup_string(&v.before.settings, &v.before.state),
+                    "status": StatusReport::of::<G>(&v.before.status()),
+                },
+                "legal": v.legal,
+            }),
+        };
+        if let (Some(n), Some(s)) = (turn, &before_n) {
+            doc["turn"] = json!({
+                "turn": n,
+                "before": {"setup": G::setup_string(&s.settings, &s.state), "status": StatusReport::of::<G>(&s.status())},
+                "legal": legal_at(s),
+            });
+        }
+        writeln!(out, "{doc}")?;
+        return if r.valid {
+            Ok(())
+        } else {
+            Err(Failure::Invalid)
+        };
+    }
+    // Text, built whole so blank lines between its blocks can be evened out.
+    let final_out = out;
+    let mut text: Vec<u8> = Vec::new();
+    let out: &mut dyn Write = &mut text;
+    let ruleset_file = j
+        .session
+        .as_ref()
+        .map(|s| s.ruleset.file.clone())
+        .unwrap_or_default();
+    writeln!(out, "Ruling on {} (record {})", rec.name, rec.index + 1)?;
+    writeln!(
+        out,
+        "Game {}, ruleset {}{}",
+        G::NAME,
+        r.ruleset.as_deref().unwrap_or("?"),
+        if ruleset_file.is_empty() {
+            String::new()
+        } else {
+            format!(" ({ruleset_file})")
+        }
+    )?;
+    if !verdicts.is_empty() {
+        writeln!(out)?;
+    }
+    for v in &verdicts {
+        let verdict = if v.legal {
+            "legal".to_string()
+        } else {
+            let rule = j
+                .violation
+                .as_ref()
+                .and_then(|x| x.refusal.rule())
+                .unwrap_or("dice");
+            format!("ILLEGAL ({rule})")
+        };
+        writeln!(
+            out,
+            "  {:>4}  {:<6} {:<22} {verdict}",
+            v.turn, v.seat, v.text
+        )?;
+        if let Some(note) = &v.note {
+            writeln!(out, "              note: {note}")?;
+        }
+    }
+    if let (Some(n), Some(s)) = (turn, &before_n) {
+        if j.violation.as_ref().is_none_or(|v| v.turn == n) {
+            writeln!(
+                out,
+                "\nPosition before turn {n} ({}):",
+                StatusReport::of::<G>(&s.status()).describe()
+            )?;
+            write!(out, "{}", G::diagram(&s.settings, &s.state))?;
+            writeln!(out, "setup: {}", G::setup_string(&s.settings, &s.state))?;
+            let legal = legal_at(s);
+            writeln!(out, "Legal turns ({}): {}", legal.len(), legal.join(" "))?;
+        }
+    }
+    if !r.errors.is_empty() {
+        writeln!(out)?;
+    }
+    for d in &r.errors {
+        write!(
+            out,
+            "{}",
+            diagnostics::render(&rec.name, &rec.text, d, ctx.color)
+        )?;
+    }
+    if let Some(v) = &j.violation {
+        if turn.is_none() {
+            writeln!(
+                out,
+                "Position before turn {} ({}):",
+                v.turn,
+                StatusReport::of::<G>(&v.before.status()).describe()
+            )?;
+            write!(out, "{}", G::diagram(&v.before.settings, &v.before.state))?;
+            writeln!(
+                out,
+                "setup: {}",
+                G::setup_string(&v.before.settings, &v.before.state)
+            )?;
+            writeln!(
+                out,
+                "Legal turns ({}): {}",
+                v.legal.len(),
+                v.legal.join(" ")
+            )?;
+        } else if turn != Some(v.turn) {
+            writeln!(
+                out,
+                "The replay stopped at turn {}, before turn {}.",
+                v.turn,
+                turn.unwrap_or(0)
+            )?;
+        }
+        if r.turns > v.turn {
+            writeln!(
+                out,
+                "Turns {}-{} follow the illegal turn and were not judged.",
+                v.turn + 1,
+                r.turns
+            )?;
+        }
+    }
+    writeln!(out)?;
+    let status = r
+        .status
+        .as_ref()
+        .map(|s| s.describe())
+        .unwrap_or_else(|| "the game could not start".into());
+    let declared = rec.raw.header.value("Result").unwrap_or("*");
+    let stopped = j.violation.as_ref().map(|v| v.turn);
+    match (turn, stopped) {
+        (Some(_), Some(t)) => writeln!(out, "The replay stops before turn {t}: {status}")?,
+        (None, Some(t)) => writeln!(
+            out,
+            "The replay stops before turn {t} ({status}); declared \"{declared}\""
+        )?,
+        (Some(n), None) => writeln!(out, "After turn {n}: {status}")?,
+        (None, None) => writeln!(out, "Result: {status}; declared \"{declared}\"")?,
+    }
+    let n = r.errors.len();
+    let scope = match turn {
+        Some(t) => format!(" on turns 1-{t}"),
+        None => String::new(),
+    };
+    writeln!(
+        out,
+        "Verdict{scope}: {}",
+        if r.valid {
+            "valid".to_string()
+        } else {
+            format!("invalid ({n} error{})", if n == 1 { "" } else { "s" })
+        }
+    )?;
+    let mut text = String::from_utf8_lossy(&text).into_owned();
+    while text.contains("\n\n\n") {
+        text = text.replace("\n\n\n", "\n\n");
+    }
+    final_out.write_all(text.as_bytes())?;
+    if r.valid {
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
+    }
+}

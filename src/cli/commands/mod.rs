@@ -1,0 +1,225 @@
+//! The commands other than `play`, one file per subcommand (or tight group); this file
+//! holds what they share: reading input, the one-record loader, loading a ruleset named
+//! on the command line, and the helpers `move` and `play` both use.
+
+mod adjudicate;
+mod check;
+mod move_turn;
+mod new;
+mod position;
+mod rules;
+mod selfplay;
+
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use serde_json::{json, Value as Json};
+
+use super::diagnostics;
+use super::{dispatch, Ctx, Failure, Outcome, Visitor};
+use crate::games::Game;
+use crate::notation::record::{self, LineIndex, RawRecord};
+use crate::referee;
+use crate::ruleset::{self, Origin, Override, Ruleset};
+
+pub use adjudicate::adjudicate;
+pub use check::check;
+pub use move_turn::move_turn;
+pub use new::{header_for, new_record};
+pub use position::{moves, score, show};
+pub use rules::rules;
+pub use selfplay::selfplay;
+
+/// Reads a record file (`-` is standard input), refusing what is over the size limit.
+/// Text that is not UTF-8 is an input error reported like a syntax error.
+pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String)>, Failure> {
+    let max = ctx.env.limits.max_bytes;
+    let mut bytes = Vec::new();
+    let read = if file == "-" {
+        io::stdin()
+            .lock()
+            .take(max as u64 + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(file).and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
+    };
+    if let Err(e) = read {
+        return Err(Failure::Usage(format!("cannot read {file}: {e}")));
+    }
+    if bytes.len() > max {
+        return Ok(Err((
+            0,
+            format!("the file is over the limit of {max} bytes (--max-bytes)"),
+        )));
+    }
+    match String::from_utf8(bytes) {
+        Ok(mut s) => {
+            if s.starts_with('\u{feff}') {
+                s.drain(..3);
+            }
+            Ok(Ok(s))
+        }
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let prefix = String::from_utf8_lossy(&bytes[..at]).into_owned();
+            Ok(Err((
+                at,
+                format!(
+                    "the file is not UTF-8 text: invalid byte at offset {at}{}",
+                    {
+                        let idx = LineIndex::new(&prefix);
+                        let (l, c) = idx.line_col(&prefix, at);
+                        format!(" (line {l}, column {c})")
+                    }
+                ),
+            )))
+        }
+    }
+}
+
+fn display_name(file: &str) -> &str {
+    if file == "-" {
+        "<stdin>"
+    } else {
+        file
+    }
+}
+
+/// Runs `v` for the game named `game`; a game this build does not have is a usage error.
+fn visit_game<V: Visitor<Out = Outcome>>(game: &str, v: V) -> Outcome {
+    dispatch(game, v).unwrap_or_else(|| Err(Failure::Usage(format!("unknown game {game}"))))
+}
+
+/// The record a single-record command works on: the file's last record (the game in
+/// progress, where `move` appends).
+struct OneRecord {
+    name: String,
+    text: String,
+    raw: RawRecord,
+    index: usize,
+    game: &'static str,
+}
+
+fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
+    let name = display_name(file).to_string();
+    let text = match read_input(ctx, file)? {
+        Ok(t) => t,
+        Err((_, message)) => return Err(Failure::Usage(format!("{name}: {message}"))),
+    };
+    let split = record::split(&text, &ctx.env.limits);
+    if let Some(e) = split.errors.first() {
+        let d = referee::Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone());
+        return Err(Failure::Usage(format!(
+            "{name} is not a record file\n{}",
+            diagnostics::render(&name, &text, &d, false)
+        )));
+    }
+    let Some(raw) = split.records.last().cloned() else {
+        return Err(Failure::Usage(format!("{name} holds no record")));
+    };
+    let index = split.records.len() - 1;
+    let game = referee::game_of(&raw).map_err(|d| {
+        Failure::Usage(
+            diagnostics::render(&name, &text, &d, false)
+                .trim_end()
+                .to_string(),
+        )
+    })?;
+    Ok(OneRecord {
+        name,
+        text,
+        raw,
+        index,
+        game,
+    })
+}
+
+/// A ruleset named on the command line: a path when it has a `/` or ends in `.rules`,
+/// else a name in the library.
+pub fn load_ruleset(ctx: &Ctx, name: &str) -> Result<Ruleset, Failure> {
+    let lib = &ctx.env.library;
+    let r = if name.contains('/') || name.contains('\\') || name.ends_with(".rules") {
+        lib.load_file(Path::new(name), referee::schemas())
+    } else {
+        lib.load(name, referee::schemas())
+    };
+    r.map_err(|e| {
+        Failure::Usage(match &e.suggestion {
+            Some(s) => format!("{e} ({s})"),
+            None => e.to_string(),
+        })
+    })
+}
+
+/// Applies `--option` (and `--seats`) to a ruleset named on the command line.
+pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ruleset, Failure> {
+    let mut overrides: Vec<Override> = ctx.env.cli_overrides();
+    if !seats.is_empty() {
+        overrides.push(Override {
+            key: "seats".into(),
+            value: format!("[{}]", seats.join(" ")),
+            origin: Origin::CommandLine,
+            file: "--seats".into(),
+            line: 1,
+            column: 1,
+            value_column: 1,
+        });
+    }
+    if overrides.is_empty() {
+        return Ok(rs.clone());
+    }
+    let schema = referee::schema_of(&rs.game)
+        .ok_or_else(|| Failure::Usage(format!("unknown game {}", rs.game)))?;
+    ruleset::apply_overrides(rs, schema, &overrides).map_err(|errs| {
+        Failure::Usage(
+            errs.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })
+}
+
+/// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Parses one turn given on its own (a command-line argument or a `play` line): the
+/// game's notation, `resign` or `draw`, optionally with a number and a seat label.
+pub fn parse_single<G: Game>(
+    text: &str,
+    limits: &record::Limits,
+) -> Result<record::Entry<G::Turn>, String> {
+    let mt = record::parse_movetext(
+        text,
+        record::Span::new(0, text.len()),
+        limits,
+        G::parse_turn,
+    );
+    if let Some(e) = mt.error {
+        return Err(e.message);
+    }
+    if mt.termination.is_some() {
+        return Err("a termination marker is not a turn".into());
+    }
+    let mut entries = mt.entries;
+    match entries.len() {
+        1 => Ok(entries.remove(0)),
+        0 => Err("no turn given".into()),
+        n => Err(format!("one turn at a time, please ({n} given)")),
+    }
+}
+
+pub fn refusal_json(rule: Option<&str>, message: &str, hint: Option<&str>) -> Json {
+    json!({"ok": false, "error": {"rule": rule, "message": message, "hint": hint}})
+}

@@ -1,0 +1,110 @@
+//! `referee new`: the header of a new record; and the header every command that writes a
+//! new record uses.
+
+use std::io::Write;
+
+use super::{apply_cli_options, load_ruleset, visit_game};
+use crate::cli::{Ctx, Outcome, Render, Visitor};
+use crate::games::{seat_name, Game};
+use crate::notation::record;
+use crate::ruleset::Ruleset;
+
+/// Today's date as `YYYY.MM.DD` (UTC).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    // Days to civil date (Howard Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The header of a new record for a ruleset.
+pub fn header_for<G: Game>(
+    rs: &Ruleset,
+    settings: &G::Settings,
+    seed: Option<&str>,
+    seats_tag: bool,
+    event: Option<&str>,
+) -> String {
+    let mut h = String::new();
+    h.push_str(&format!("[Game \"{}\"]\n", G::NAME));
+    h.push_str(&format!("[Ruleset \"{}\"]\n", record::escape(&rs.name)));
+    if let Some(e) = event {
+        h.push_str(&format!("[Event \"{}\"]\n", record::escape(e)));
+    }
+    h.push_str(&format!("[Date \"{}\"]\n", today()));
+    let seats = G::seats(settings);
+    if seats_tag {
+        let names: Vec<&str> = seats.iter().map(|s| seat_name::<G>(*s)).collect();
+        h.push_str(&format!("[Seats \"{}\"]\n", names.join(" ")));
+    }
+    for s in seats {
+        let name = seat_name::<G>(*s);
+        let mut cap = name.to_string();
+        if let Some(first) = cap.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        h.push_str(&format!("[{cap} \"?\"]\n"));
+    }
+    if let Some(seed) = seed {
+        h.push_str(&format!("[Seed \"{}\"]\n", record::escape(seed)));
+        h.push_str(&format!(
+            "[SeedCommit \"{}\"]\n",
+            crate::dice::seed_commit(seed)
+        ));
+    }
+    h.push_str("[Result \"*\"]\n");
+    h
+}
+
+struct NewVisit<'a> {
+    rs: &'a Ruleset,
+    seed: Option<&'a str>,
+    seats_tag: bool,
+    out: &'a mut dyn Write,
+}
+
+impl Visitor for NewVisit<'_> {
+    type Out = Outcome;
+    fn visit<G: Render>(self) -> Outcome {
+        let settings = G::settings(self.rs);
+        write!(
+            self.out,
+            "{}",
+            header_for::<G>(self.rs, &settings, self.seed, self.seats_tag, None)
+        )?;
+        writeln!(self.out)?;
+        Ok(())
+    }
+}
+
+pub fn new_record(
+    ctx: &Ctx,
+    name: &str,
+    seed: Option<&str>,
+    seats: &[String],
+    out: &mut dyn Write,
+) -> Outcome {
+    let rs = load_ruleset(ctx, name)?;
+    let rs = apply_cli_options(ctx, &rs, seats)?;
+    let game = rs.game.clone();
+    visit_game(
+        &game,
+        NewVisit {
+            rs: &rs,
+            seed,
+            seats_tag: !seats.is_empty(),
+            out,
+        },
+    )
+}

@@ -1,0 +1,107 @@
+//! `referee rules`: list the rulesets, show one, or check them all.
+
+use std::io::Write;
+
+use serde_json::{json, Value as Json};
+
+use super::{apply_cli_options, load_ruleset};
+use crate::cli::diagnostics::origin;
+use crate::cli::{Ctx, Failure, Format, Outcome};
+use crate::referee;
+
+pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) -> Outcome {
+    let lib = &ctx.env.library;
+    if check {
+        let errors = lib.check_all(referee::schemas());
+        let list = lib.list();
+        for e in &errors {
+            writeln!(out, "{e}")?;
+        }
+        writeln!(
+            out,
+            "{} rulesets checked: {} error{}",
+            list.len(),
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" }
+        )?;
+        return if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Failure::Invalid)
+        };
+    }
+    let Some(name) = name else {
+        let list = lib.list();
+        if ctx.global.format == Format::Json {
+            let rows: Vec<Json> = list
+                .iter()
+                .map(|r| json!({"name": r.name, "game": r.game, "title": r.title, "file": r.file}))
+                .collect();
+            writeln!(out, "{}", Json::Array(rows))?;
+        } else {
+            for r in &list {
+                writeln!(
+                    out,
+                    "{:<22} {:<9} {}",
+                    r.name,
+                    r.game.as_deref().unwrap_or("?"),
+                    r.title.as_deref().unwrap_or("")
+                )?;
+            }
+        }
+        return Ok(());
+    };
+    let rs = load_ruleset(ctx, name)?;
+    let rs = apply_cli_options(ctx, &rs, &[])?;
+    let schema = referee::schema_of(&rs.game)
+        .ok_or_else(|| Failure::Usage(format!("unknown game {}", rs.game)))?;
+    if ctx.global.format == Format::Json {
+        let settings: Vec<Json> = rs
+            .settings
+            .iter()
+            .map(|(k, s)| {
+                json!({"key": k, "value": s.value.to_string(), "set_at": origin(&s.origin),
+                       "description": schema.setting(k).map(|d| d.description)})
+            })
+            .collect();
+        let rules: Vec<Json> = rs
+            .rules
+            .iter()
+            .map(|(id, t)| json!({"id": id, "text": t.text, "source": t.location.to_string()}))
+            .collect();
+        let doc = json!({"name": rs.name, "game": rs.game, "title": rs.title, "source": rs.source,
+                         "file": rs.file, "chain": rs.chain, "settings": settings, "rules": rules});
+        writeln!(out, "{doc}")?;
+        return Ok(());
+    }
+    writeln!(out, "{} — {}", rs.name, rs.title.as_deref().unwrap_or(""))?;
+    writeln!(
+        out,
+        "game {}; file {}; chain {}",
+        rs.game,
+        rs.file,
+        rs.chain.join(" -> ")
+    )?;
+    if let Some(src) = &rs.source {
+        writeln!(out, "source {src}")?;
+    }
+    writeln!(out, "\nSettings:")?;
+    for (k, s) in &rs.settings {
+        let desc = schema.setting(k).map(|d| d.description).unwrap_or("");
+        writeln!(
+            out,
+            "  {:<16} = {:<18} {}",
+            k,
+            s.value.to_string(),
+            origin(&s.origin)
+        )?;
+        if !desc.is_empty() {
+            writeln!(out, "  {:<16}   {desc}", "")?;
+        }
+    }
+    writeln!(out, "\nRules:")?;
+    for (id, t) in &rs.rules {
+        writeln!(out, "  {id} ({})\n    {}", t.location, t.text)?;
+    }
+    Ok(())
+}

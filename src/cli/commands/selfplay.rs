@@ -1,0 +1,132 @@
+//! `referee selfplay`: games of uniformly random legal turns, printed as records.
+
+use std::io::Write;
+
+use super::new::header_for;
+use super::{apply_cli_options, load_ruleset, visit_game};
+use crate::cli::{Ctx, Failure, Outcome, Render, Visitor};
+use crate::dice::Dice;
+use crate::games::{seat_name, Game, Status};
+use crate::notation::record::{self, Action};
+use crate::referee::Session;
+use crate::ruleset::Ruleset;
+
+/// The numbered text of a turn about to be played (`12.`, `12...`, `7.`).
+pub fn numbered<G: Game>(session: &Session<G>, turn: &str) -> String {
+    format!("{} {turn}", session.expected_number())
+}
+
+struct SelfplayVisit<'a> {
+    rs: &'a Ruleset,
+    /// The `--option` settings, written into each record's `Options` tag so the record
+    /// replays on its own.
+    options: Option<String>,
+    games: usize,
+    seed: &'a str,
+    max_turns: usize,
+    out: &'a mut dyn Write,
+}
+
+impl Visitor for SelfplayVisit<'_> {
+    type Out = Outcome;
+    fn visit<G: Render>(self) -> Outcome {
+        let mut chooser = Dice::from_seed(self.seed);
+        let mut turns: Vec<G::Turn> = Vec::new();
+        let no_tags = record::Header::default();
+        for g in 0..self.games {
+            let game_seed = format!("{}-{}", self.seed, g + 1);
+            let mut session =
+                Session::<G>::start(self.rs.clone(), None, &no_tags, Some(&game_seed))
+                    .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
+            let mut moves = String::new();
+            let mut line_len = 0;
+            while session.turns < self.max_turns && session.to_move().is_some() {
+                turns.clear();
+                session.legal_turns(&mut turns);
+                if turns.is_empty() {
+                    return Err(Failure::Usage(format!(
+                        "internal error: {} has no legal turn but the game is not over",
+                        session.to_move().map(seat_name::<G>).unwrap_or("?")
+                    )));
+                }
+                let pick = turns[chooser.uniform(turns.len() as u32) as usize].clone();
+                let text = numbered(&session, &pick.to_string());
+                session.play(&Action::Play(pick), "").map_err(|r| {
+                    Failure::Usage(format!("internal error: a generated turn was refused: {r}"))
+                })?;
+                if line_len + text.len() > 78 {
+                    moves.push('\n');
+                    line_len = 0;
+                } else if line_len > 0 {
+                    moves.push(' ');
+                    line_len += 1;
+                }
+                moves.push_str(&text);
+                line_len += text.len();
+            }
+            let result = match session.status() {
+                Status::Over(end) if end.draw => "draw".to_string(),
+                Status::Over(end) if end.winners.is_empty() => "none".to_string(),
+                Status::Over(end) => end
+                    .winners
+                    .iter()
+                    .map(seat_name::<G>)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Status::Playing { .. } => "*".to_string(),
+            };
+            let header = header_for::<G>(
+                self.rs,
+                &session.settings,
+                Some(&game_seed),
+                false,
+                Some("selfplay"),
+            );
+            let mut header = header.replace(
+                "[Result \"*\"]",
+                &format!("[Round \"{}\"]\n[Result \"{result}\"]", g + 1),
+            );
+            if let Some(options) = &self.options {
+                let ruleset_line = format!("[Ruleset \"{}\"]\n", record::escape(&self.rs.name));
+                header = header.replacen(
+                    &ruleset_line,
+                    &format!("{ruleset_line}[Options \"{}\"]\n", record::escape(options)),
+                    1,
+                );
+            }
+            writeln!(self.out, "{header}\n{moves}\n")?;
+        }
+        Ok(())
+    }
+}
+
+pub fn selfplay(
+    ctx: &Ctx,
+    name: &str,
+    games: usize,
+    seed: &str,
+    max_turns: usize,
+    out: &mut dyn Write,
+) -> Outcome {
+    let rs = load_ruleset(ctx, name)?;
+    let rs = apply_cli_options(ctx, &rs, &[])?;
+    let game = rs.game.clone();
+    visit_game(
+        &game,
+        SelfplayVisit {
+            rs: &rs,
+            options: (!ctx.env.options.is_empty()).then(|| {
+                ctx.env
+                    .options
+                    .iter()
+                    .map(|(k, v)| format!("{k} = {v}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            }),
+            games,
+            seed,
+            max_turns,
+            out,
+        },
+    )
+}

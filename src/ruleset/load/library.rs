@@ -1,0 +1,315 @@
+//! The search path: where rulesets are found (directories, then the shipped ones), the
+//! names a record may give, listing, and loading by name or by path.
+
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+use super::resolve::{check_defaults, header_of};
+use super::Schemas;
+use crate::ruleset::error::{suggest, RulesetError};
+use crate::ruleset::shipped;
+use crate::ruleset::Ruleset;
+
+/// The environment variable naming extra ruleset directories (a path list, like `PATH`).
+pub const ENV_VAR: &str = "REFEREE_RULESETS";
+
+/// Where rulesets are found: directories searched in order (`--rulesets DIR`, then
+/// `REFEREE_RULESETS`), then the rulesets shipped in the binary. A name found in an
+/// earlier place shadows the later ones.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    dirs: Vec<PathBuf>,
+}
+
+/// One available ruleset, as `referee rules` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesetInfo {
+    pub name: String,
+    /// The file as displayed: `rulesets/halatafl.rules` for a shipped one, else its path.
+    pub file: String,
+    /// The title, inherited along `extends` when the file has none.
+    pub title: Option<String>,
+    /// The game of its base; `None` when the file or its chain cannot be read.
+    pub game: Option<String>,
+    /// The ruleset it extends, for a variant.
+    pub extends: Option<String>,
+    /// Built into the binary (not found in a directory).
+    pub shipped: bool,
+}
+
+/// The text of one ruleset file and how to name it.
+pub(super) struct Found {
+    /// The name its file gives it (the file stem).
+    pub(super) name: String,
+    pub(super) display: String,
+    pub(super) text: Cow<'static, str>,
+    pub(super) shipped: bool,
+}
+
+/// A ruleset name as a record's `Ruleset` tag may give it: a bare name, never a path.
+/// Refuses the empty name, `/`, `\` and `..`, and anything that is not a kebab-case
+/// name. The error has no file; the caller places it ([`RulesetError::at`]).
+pub fn check_name(name: &str) -> Result<(), RulesetError> {
+    if name.is_empty() {
+        return Err(RulesetError::general(
+            "the ruleset name is empty; expected a name like `halatafl`",
+        ));
+    }
+    if name.contains('/') || name.contains('\\') || name.contains("..") {
+        return Err(RulesetError::general(format!(
+            "`{name}` is a path; a ruleset is named, not located (expected a bare name \
+             like `halatafl-emperor`, without `/`, `\\` or `..`)"
+        )));
+    }
+    if !is_name(name) {
+        return Err(RulesetError::general(format!(
+            "`{name}` is not a ruleset name; expected lowercase letters, digits and \
+             hyphens (like `halatafl-emperor`)"
+        )));
+    }
+    Ok(())
+}
+
+/// Kebab-case, as the grammar's `name`.
+pub(crate) fn is_name(name: &str) -> bool {
+    let mut parts = name.split('-');
+    let first_ok = name.starts_with(|c: char| c.is_ascii_lowercase());
+    first_ok
+        && parts.all(|p| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
+}
+
+impl Library {
+    /// A library searching `dirs` in order, then the shipped rulesets.
+    pub fn new(dirs: Vec<PathBuf>) -> Library {
+        Library { dirs }
+    }
+
+    /// The command line's `--rulesets` directories, then those of `REFEREE_RULESETS`.
+    pub fn from_env(cli_dirs: Vec<PathBuf>) -> Library {
+        let mut dirs = cli_dirs;
+        if let Some(value) = std::env::var_os(ENV_VAR) {
+            dirs.extend(std::env::split_paths(&value).filter(|p| !p.as_os_str().is_empty()));
+        }
+        Library::new(dirs)
+    }
+
+    /// The directories searched before the shipped rulesets.
+    pub fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
+    }
+
+    /// Where a name is found first; `Ok(None)` when nowhere.
+    pub(super) fn find(&self, name: &str) -> Result<Option<Found>, RulesetError> {
+        for dir in &self.dirs {
+            let path = dir.join(format!("{name}.rules"));
+            if path.is_file() {
+                return read_file(&path).map(Some);
+            }
+        }
+        Ok(shipped::get(name).map(|text| Found {
+            name: name.to_string(),
+            display: shipped::display_path(name),
+            text: Cow::Borrowed(text),
+            shipped: true,
+        }))
+    }
+
+    /// The names of every available ruleset, sorted, each once.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.sources().into_iter().map(|(n, _)| n).collect();
+        names.sort();
+        names
+    }
+
+    /// Every available ruleset name with where it is: directories first, in order, then
+    /// the shipped ones; a shadowed name only once (the first).
+    fn sources(&self) -> Vec<(String, Option<PathBuf>)> {
+        let mut out: Vec<(String, Option<PathBuf>)> = Vec::new();
+        for dir in &self.dirs {
+            let Ok(read) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            let mut here: Vec<(String, Option<PathBuf>)> = read
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "rules") && p.is_file())
+                .filter_map(|p| {
+                    let stem = p.file_stem()?.to_str()?.to_string();
+                    Some((stem, Some(p)))
+                })
+                .collect();
+            here.sort();
+            for (name, path) in here {
+                if !out.iter().any(|(n, _)| *n == name) {
+                    out.push((name, path));
+                }
+            }
+        }
+        for name in shipped::names() {
+            if !out.iter().any(|(n, _)| n == name) {
+                out.push((name.to_string(), None));
+            }
+        }
+        out
+    }
+
+    fn found_of(&self, name: &str, path: &Option<PathBuf>) -> Result<Found, RulesetError> {
+        match path {
+            Some(p) => read_file(p),
+            None => Ok(Found {
+                name: name.to_string(),
+                display: shipped::display_path(name),
+                text: Cow::Borrowed(shipped::get(name).unwrap_or_default()),
+                shipped: true,
+            }),
+        }
+    }
+
+    /// Loads the ruleset `name` (checked with [`check_name`]) with its `extends` chain,
+    /// checked against its game's schema. Returns the first error; [`Library::check_all`]
+    /// lists them all.
+    pub fn load(&self, name: &str, schemas: Schemas<'_>) -> Result<Ruleset, RulesetError> {
+        self.load_all_errors(name, schemas)
+            .map_err(|mut errors| errors.swap_remove(0))
+    }
+
+    /// [`Library::load`], with every error found.
+    pub fn load_all_errors(
+        &self,
+        name: &str,
+        schemas: Schemas<'_>,
+    ) -> Result<Ruleset, Vec<RulesetError>> {
+        check_name(name).map_err(|e| vec![e])?;
+        match self.find(name).map_err(|e| vec![e])? {
+            Some(found) => self.resolve(found, schemas),
+            None => Err(vec![self.not_found(name)]),
+        }
+    }
+
+    /// Loads a ruleset file by path (`--ruleset FILE`); its `extends` resolve through the
+    /// library. The file's stem must be the name its `ruleset` line gives.
+    pub fn load_file(&self, path: &Path, schemas: Schemas<'_>) -> Result<Ruleset, RulesetError> {
+        self.load_file_all_errors(path, schemas)
+            .map_err(|mut errors| errors.swap_remove(0))
+    }
+
+    /// [`Library::load_file`], with every error found.
+    pub fn load_file_all_errors(
+        &self,
+        path: &Path,
+        schemas: Schemas<'_>,
+    ) -> Result<Ruleset, Vec<RulesetError>> {
+        let found = read_file(path).map_err(|e| vec![e])?;
+        self.resolve(found, schemas)
+    }
+
+    fn not_found(&self, name: &str) -> RulesetError {
+        let names = self.names();
+        RulesetError::general(format!("no ruleset named `{name}`"))
+            .with_suggestion(suggest(name, names.iter().map(String::as_str)))
+    }
+
+    /// Every available ruleset (shadowed ones once), sorted by name.
+    pub fn list(&self) -> Vec<RulesetInfo> {
+        let mut out = Vec::new();
+        for (name, path) in self.sources() {
+            let (file, shipped) = match &path {
+                Some(p) => (p.display().to_string(), false),
+                None => (shipped::display_path(&name), true),
+            };
+            let mut info = RulesetInfo {
+                name: name.clone(),
+                file,
+                title: None,
+                game: None,
+                extends: None,
+                shipped,
+            };
+            if let Ok(found) = self.found_of(&name, &path) {
+                let header = header_of(&found);
+                info.extends = header.extends.clone();
+                info.title = header.title.clone();
+                info.game = header.game.clone();
+                // A variant: its game and (when it has none) title come from its chain.
+                let mut seen = vec![name.clone()];
+                let mut next = header.extends;
+                while let Some(parent) = next.take() {
+                    if seen.contains(&parent) {
+                        break;
+                    }
+                    let Ok(Some(found)) = self.find(&parent) else {
+                        break;
+                    };
+                    let h = header_of(&found);
+                    if info.title.is_none() {
+                        info.title = h.title;
+                    }
+                    if h.game.is_some() {
+                        info.game = h.game;
+                    }
+                    seen.push(parent);
+                    next = h.extends;
+                }
+            }
+            out.push(info);
+        }
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out
+    }
+
+    /// For `referee rules --check`: loads every available ruleset — each must parse, its
+    /// chain resolve, its settings and rule ids pass its game's schema, and a base must
+    /// give a text for every rule id — and checks each schema's defaults. Every error
+    /// found, each once; empty when all is well.
+    pub fn check_all(&self, schemas: Schemas<'_>) -> Vec<RulesetError> {
+        let mut errors: Vec<RulesetError> = Vec::new();
+        let mut games: Vec<String> = Vec::new();
+        for (name, path) in self.sources() {
+            let result = self
+                .found_of(&name, &path)
+                .map_err(|e| vec![e])
+                .and_then(|found| self.resolve(found, schemas));
+            match result {
+                Ok(ruleset) => {
+                    if !games.contains(&ruleset.game) {
+                        games.push(ruleset.game);
+                    }
+                }
+                Err(es) => {
+                    for e in es {
+                        if !errors.contains(&e) {
+                            errors.push(e);
+                        }
+                    }
+                }
+            }
+        }
+        for game in games {
+            if let Some(schema) = super::schema_in(schemas, &game) {
+                errors.extend(check_defaults(schema));
+            }
+        }
+        errors
+    }
+}
+
+pub(super) fn read_file(path: &Path) -> Result<Found, RulesetError> {
+    let display = path.display().to_string();
+    let name = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| RulesetError::new(&display, 0, 0, format!("cannot read the file: {e}")))?;
+    Ok(Found {
+        name,
+        display,
+        text: Cow::Owned(text),
+        shipped: false,
+    })
+}

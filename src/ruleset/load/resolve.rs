@@ -1,0 +1,436 @@
+//! From a file to an effective [`Ruleset`]: each file's statements sorted and checked
+//! for structure, the `extends` chain followed to its base, every file checked against
+//! the base game's schema, defaults filled in, settings and rule texts merged.
+
+use std::collections::BTreeMap;
+
+use super::library::{Found, Library};
+use super::{schema_in, Schemas};
+use crate::ruleset::check::check_value;
+use crate::ruleset::error::{suggest, RulesetError};
+use crate::ruleset::parse::{parse_file, parse_value_node, Pos, Spanned, Statement, ValueNode};
+use crate::ruleset::schema::Schema;
+use crate::ruleset::{Location, Origin, RuleText, Ruleset, Setting};
+
+impl Library {
+    /// Follows `found`'s chain to its base and builds the ruleset.
+    pub(super) fn resolve(
+        &self,
+        found: Found,
+        schemas: Schemas<'_>,
+    ) -> Result<Ruleset, Vec<RulesetError>> {
+        let mut errors = Vec::new();
+        let mut chain: Vec<FileRules> = Vec::new();
+        let mut current = found;
+        loop {
+            let file = analyze(&current, &mut errors);
+            let parent = file.extends.clone();
+            let display = file.display.clone();
+            chain.push(file);
+            let Some(parent) = parent else {
+                break;
+            };
+            if chain.iter().any(|f| f.name == parent.node) {
+                let mut names: Vec<&str> = chain.iter().map(|f| f.name.as_str()).collect();
+                names.push(&parent.node);
+                errors.push(RulesetError::new(
+                    &display,
+                    parent.pos.line,
+                    parent.pos.column,
+                    format!(
+                        "`extends {}` makes a cycle: {}; a chain must end at a base ruleset \
+                         (one with `game`)",
+                        parent.node,
+                        names.join(" → ")
+                    ),
+                ));
+                return Err(errors);
+            }
+            match self.find(&parent.node) {
+                Ok(Some(next)) => current = next,
+                Ok(None) => {
+                    let names = self.names();
+                    errors.push(
+                        RulesetError::new(
+                            &display,
+                            parent.pos.line,
+                            parent.pos.column,
+                            format!("no ruleset named `{}` to extend", parent.node),
+                        )
+                        .with_suggestion(suggest(&parent.node, names.iter().map(String::as_str))),
+                    );
+                    return Err(errors);
+                }
+                Err(e) => {
+                    errors.push(e);
+                    return Err(errors);
+                }
+            }
+        }
+
+        let base = chain.last().expect("a chain has its first file");
+        let Some(game) = base.game.clone() else {
+            // `analyze` reported the missing `game`/`extends` already.
+            return Err(errors);
+        };
+        let Some(schema) = schema_in(schemas, &game.node) else {
+            let known = || schemas.iter().map(|s| s.game);
+            errors.push(
+                RulesetError::new(
+                    &base.display,
+                    game.pos.line,
+                    game.pos.column,
+                    format!(
+                        "unknown game `{}`; expected {}",
+                        game.node,
+                        crate::ruleset::error::one_of(known())
+                    ),
+                )
+                .with_suggestion(suggest(&game.node, known())),
+            );
+            return Err(errors);
+        };
+
+        for file in &chain {
+            check_against(file, schema, &mut errors);
+        }
+        for id in schema.rules {
+            if !base.rules.iter().any(|(r, _)| r.node == *id) {
+                errors.push(RulesetError::new(
+                    &base.display,
+                    game.pos.line,
+                    game.pos.column,
+                    format!(
+                        "the base ruleset `{}` gives no text for rule `{id}`; a base ruleset \
+                         needs `rule {id} \"…\"` for every rule of `{}`",
+                        base.name, schema.game
+                    ),
+                ));
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+
+        let mut settings = BTreeMap::new();
+        for spec in schema.settings {
+            let value = parse_value_node(spec.default)
+                .map_err(|e| {
+                    vec![RulesetError::general(format!(
+                        "the {} module's default for `{}` does not parse: {e}",
+                        schema.game, spec.key
+                    ))]
+                })?
+                .to_value();
+            settings.insert(
+                spec.key.to_string(),
+                Setting {
+                    value,
+                    origin: Origin::Default,
+                },
+            );
+        }
+        let mut rules = BTreeMap::new();
+        let mut title = None;
+        let mut source = None;
+        for file in chain.iter().rev() {
+            for (key, value, pos) in &file.sets {
+                settings.insert(
+                    key.node.clone(),
+                    Setting {
+                        value: value.to_value(),
+                        origin: Origin::Ruleset(file.location(*pos)),
+                    },
+                );
+            }
+            for (id, text) in &file.rules {
+                rules.insert(
+                    id.node.clone(),
+                    RuleText {
+                        text: text.node.clone(),
+                        location: file.location(text.pos),
+                    },
+                );
+            }
+            if file.title.is_some() {
+                title = file.title.clone();
+            }
+            if file.source.is_some() {
+                source = file.source.clone();
+            }
+        }
+        let first = &chain[0];
+        Ok(Ruleset {
+            name: first.name.clone(),
+            game: game.node,
+            title,
+            source,
+            file: first.display.clone(),
+            chain: chain.iter().map(|f| f.name.clone()).collect(),
+            settings,
+            rules,
+        })
+    }
+}
+
+/// The module's defaults, each parsed and checked against its own kind.
+pub(super) fn check_defaults(schema: &Schema) -> Vec<RulesetError> {
+    let file = format!("the {} module", schema.game);
+    let mut errors = Vec::new();
+    for spec in schema.settings {
+        match parse_value_node(spec.default) {
+            Err(e) => errors.push(RulesetError::new(
+                &file,
+                0,
+                0,
+                format!("the default of `{}` does not parse: {e}", spec.key),
+            )),
+            Ok(v) => {
+                if let Err(p) = check_value(spec, &v) {
+                    errors.push(RulesetError::new(
+                        &file,
+                        0,
+                        0,
+                        format!("the default of `{}` is wrong: {}", spec.key, p.message),
+                    ));
+                }
+            }
+        }
+    }
+    errors
+}
+
+/// One file's statements, sorted out and checked for structure (not yet against a
+/// schema).
+struct FileRules {
+    /// The name the file's stem gives (it must equal the `ruleset` line's).
+    name: String,
+    display: String,
+    game: Option<Spanned<String>>,
+    extends: Option<Spanned<String>>,
+    title: Option<String>,
+    source: Option<String>,
+    sets: Vec<(Spanned<String>, ValueNode, Pos)>,
+    rules: Vec<(Spanned<String>, Spanned<String>)>,
+}
+
+impl FileRules {
+    fn location(&self, pos: Pos) -> Location {
+        Location {
+            file: self.display.clone(),
+            line: pos.line,
+            column: pos.column,
+        }
+    }
+}
+
+/// The header of a file for listing, errors ignored.
+pub(super) struct Header {
+    pub(super) title: Option<String>,
+    pub(super) game: Option<String>,
+    pub(super) extends: Option<String>,
+}
+
+pub(super) fn header_of(found: &Found) -> Header {
+    let mut errors = Vec::new();
+    let f = analyze(found, &mut errors);
+    Header {
+        title: f.title,
+        game: f.game.map(|g| g.node),
+        extends: f.extends.map(|e| e.node),
+    }
+}
+
+/// Sorts a file's statements and checks its structure: `ruleset NAME` first and equal
+/// to the file name, exactly one of `game` and `extends`, no statement or key twice.
+fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
+    let display = found.display.clone();
+    let parsed = parse_file(&found.text, &display);
+    let first_syntax_error_line = parsed.errors.first().map(|e| e.line);
+    errors.extend(parsed.errors);
+    let mut file = FileRules {
+        name: found.name.clone(),
+        display: display.clone(),
+        game: None,
+        extends: None,
+        title: None,
+        source: None,
+        sets: Vec::new(),
+        rules: Vec::new(),
+    };
+    let err =
+        |pos: Pos, message: String| RulesetError::new(&display, pos.line, pos.column, message);
+    let mut ruleset_pos: Option<Pos> = None;
+    let mut title_pos: Option<Pos> = None;
+    let mut source_pos: Option<Pos> = None;
+    let mut set_pos: BTreeMap<String, Pos> = BTreeMap::new();
+    let mut rule_pos: BTreeMap<String, Pos> = BTreeMap::new();
+    let twice = |what: &str, first: Pos| {
+        format!(
+            "{what} given twice in this file (first at line {}); a file gives it once",
+            first.line
+        )
+    };
+    let key_twice = |key: &str, first: Pos| {
+        format!(
+            "the setting `{key}` is set twice in this file (first at line {}); a key is set \
+             once per file",
+            first.line
+        )
+    };
+    let rule_twice = |id: &str, first: Pos| {
+        format!(
+            "rule `{id}` has a text twice in this file (first at line {})",
+            first.line
+        )
+    };
+    for (i, st) in parsed.statements.iter().enumerate() {
+        let pos = st.pos;
+        if let Statement::Ruleset(name) = &st.statement {
+            if let Some(first) = ruleset_pos {
+                errors.push(err(pos, twice("`ruleset`", first)));
+                continue;
+            }
+            ruleset_pos = Some(pos);
+            if i != 0 {
+                errors.push(err(
+                    pos,
+                    "`ruleset NAME` must be the first statement".into(),
+                ));
+            }
+            if name.node != found.name {
+                let message = if found.shipped {
+                    format!(
+                        "the file is `{}` but says `ruleset {}`; the name must match the file \
+                         name",
+                        display, name.node
+                    )
+                } else {
+                    format!(
+                        "the file is named `{}.rules` but says `ruleset {}`; the name must \
+                         match the file name",
+                        found.name, name.node
+                    )
+                };
+                errors.push(err(name.pos, message));
+            }
+            continue;
+        }
+        if i == 0 && ruleset_pos.is_none() && first_syntax_error_line.is_none_or(|l| l > pos.line) {
+            errors.push(err(
+                pos,
+                format!(
+                    "expected `ruleset {}` as the first statement, found `{}`",
+                    found.name,
+                    st.statement.keyword()
+                ),
+            ));
+        }
+        match &st.statement {
+            Statement::Ruleset(_) => unreachable!("handled above"),
+            Statement::Game(g) => {
+                if let Some(first) = &file.game {
+                    errors.push(err(pos, twice("`game`", first.pos)));
+                } else if file.extends.is_some() {
+                    errors.push(err(
+                        pos,
+                        "a ruleset has `game` (a base) or `extends` (a variant), not both".into(),
+                    ));
+                } else {
+                    file.game = Some(g.clone());
+                }
+            }
+            Statement::Extends(e) => {
+                if let Some(first) = &file.extends {
+                    errors.push(err(pos, twice("`extends`", first.pos)));
+                } else if file.game.is_some() {
+                    errors.push(err(
+                        pos,
+                        "a ruleset has `game` (a base) or `extends` (a variant), not both".into(),
+                    ));
+                } else {
+                    file.extends = Some(e.clone());
+                }
+            }
+            Statement::Title(t) => {
+                if let Some(first) = title_pos {
+                    errors.push(err(pos, twice("`title`", first)));
+                } else {
+                    title_pos = Some(pos);
+                    file.title = Some(t.node.clone());
+                }
+            }
+            Statement::Source(s) => {
+                if let Some(first) = source_pos {
+                    errors.push(err(pos, twice("`source`", first)));
+                } else {
+                    source_pos = Some(pos);
+                    file.source = Some(s.node.clone());
+                }
+            }
+            Statement::Set { key, value } => {
+                if let Some(first) = set_pos.get(&key.node) {
+                    errors.push(err(key.pos, key_twice(&key.node, *first)));
+                } else {
+                    set_pos.insert(key.node.clone(), pos);
+                    file.sets.push((key.clone(), value.clone(), pos));
+                }
+            }
+            Statement::Rule { id, text } => {
+                if let Some(first) = rule_pos.get(&id.node) {
+                    errors.push(err(id.pos, rule_twice(&id.node, *first)));
+                } else {
+                    rule_pos.insert(id.node.clone(), pos);
+                    file.rules.push((id.clone(), text.clone()));
+                }
+            }
+        }
+    }
+    if parsed.statements.is_empty() && first_syntax_error_line.is_none() {
+        errors.push(err(
+            Pos { line: 1, column: 1 },
+            format!("the file is empty; expected `ruleset {}`", found.name),
+        ));
+    } else if file.game.is_none() && file.extends.is_none() && first_syntax_error_line.is_none() {
+        errors.push(err(
+            ruleset_pos.unwrap_or(Pos { line: 1, column: 1 }),
+            "a ruleset needs `game GAME` (a base ruleset) or `extends NAME` (a variant)".into(),
+        ));
+    }
+    file
+}
+
+/// Checks a file's `set` keys and values and its rule ids against the schema.
+fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetError>) {
+    for (key, value, _) in &file.sets {
+        match schema.setting(&key.node) {
+            None => errors.push(
+                RulesetError::new(
+                    &file.display,
+                    key.pos.line,
+                    key.pos.column,
+                    format!("unknown setting `{}` for `{}`", key.node, schema.game),
+                )
+                .with_suggestion(suggest(&key.node, schema.settings.iter().map(|s| s.key))),
+            ),
+            Some(spec) => {
+                if let Err(p) = check_value(spec, value) {
+                    errors.push(p.into_error(&file.display));
+                }
+            }
+        }
+    }
+    for (id, _) in &file.rules {
+        if !schema.rules.contains(&id.node.as_str()) {
+            errors.push(
+                RulesetError::new(
+                    &file.display,
+                    id.pos.line,
+                    id.pos.column,
+                    format!("unknown rule id `{}` for `{}`", id.node, schema.game),
+                )
+                .with_suggestion(suggest(&id.node, schema.rules.iter().copied())),
+            );
+        }
+    }
+}
