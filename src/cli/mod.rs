@@ -11,6 +11,7 @@ mod render;
 mod render_halasi;
 mod render_halves;
 mod render_thaayam;
+mod score_halasi;
 
 use std::io::{self, Write};
 use std::path::PathBuf;

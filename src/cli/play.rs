@@ -308,6 +308,7 @@ fn resume<G: Render>(ctx: &Ctx, path: &Path) -> Result<Game_<G>, Failure> {
         let o = JudgeOptions {
             detail: false,
             stop_after: Some(0),
+            breakdowns: false,
         };
         judge::<G>(&ctx.env, &name, &text, raw, index, o)
             .session

@@ -16,6 +16,18 @@ pub trait Render: Game {
     fn svg(_settings: &Self::Settings, _state: &Self::State) -> Option<String> {
         None
     }
+    /// A turn's score breakdown as a table for people (`score`, `adjudicate`), each line
+    /// indented and ended by a newline; empty for a game without scores.
+    fn breakdown_text(_breakdown: &Self::Breakdown) -> String {
+        String::new()
+    }
+    /// A turn's score against its claim in a few words, for a ruling's list of turns
+    /// (`scores 17, as claimed`); `None` where there is nothing to say.
+    fn score_line(_breakdown: &Self::Breakdown) -> Option<String> {
+        None
+    }
+    /// What `moves` lists when it is not every legal turn (Halasi: runs of one domino).
+    const MOVES_NOTE: Option<&'static str> = None;
 }
 
 // ---------------------------------------------------------------------------------

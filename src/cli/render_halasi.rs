@@ -655,6 +655,18 @@ impl Render for Halasi {
         s
     }
 
+    fn breakdown_text(b: &crate::games::halasi::breakdown::TurnScore) -> String {
+        super::score_halasi::text(b)
+    }
+
+    fn score_line(b: &crate::games::halasi::breakdown::TurnScore) -> Option<String> {
+        super::score_halasi::summary(b)
+    }
+
+    const MOVES_NOTE: Option<&'static str> = Some(
+        "only runs of one domino are listed (a run may hold more); each line is a whole legal turn",
+    );
+
     fn svg(settings: &Settings, state: &State) -> Option<String> {
         let title = match state.end {
             Some(_) => "Halasi, the game is over".to_string(),

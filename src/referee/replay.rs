@@ -32,6 +32,9 @@ pub struct ViolationDetail<G: Game> {
     pub before: Session<G>,
     /// The legal turns there, in the notation, sorted.
     pub legal: Vec<String>,
+    /// How the illegal turn scores with its claim ignored (Halasi: the ruling on a
+    /// wrong claim shows it).
+    pub breakdown: Option<G::Breakdown>,
     pub rule_text: Option<RuleText>,
     /// The setting that made the rule apply, and where it was set.
     pub setting: Option<(String, Setting)>,
@@ -43,6 +46,9 @@ pub struct Judgement<G: Game> {
     pub report: Report,
     /// Every turn judged, in order (filled when `detail` is asked for).
     pub verdicts: Vec<TurnVerdict>,
+    /// Each scored turn's breakdown, by turn (1-based; filled when `breakdowns` is asked
+    /// for), legal turns and the illegal one alike.
+    pub breakdowns: Vec<(usize, G::Breakdown)>,
     pub violation: Option<ViolationDetail<G>>,
     /// The game where the replay stopped: after the last turn, after turn `stop_after`,
     /// or just before the first violation. `None` when it could not start.
@@ -57,6 +63,8 @@ pub struct JudgeOptions {
     pub detail: bool,
     /// Stop after this many turns (`--turn N`).
     pub stop_after: Option<usize>,
+    /// Explain each turn's score (`score`, `adjudicate`).
+    pub breakdowns: bool,
 }
 
 /// Judges one record of game `G`. `file` is the record file's display name (cited by
@@ -89,6 +97,7 @@ pub fn judge<G: Game>(
     let mut judgement = Judgement {
         report,
         verdicts: Vec::new(),
+        breakdowns: Vec::new(),
         violation: None,
         session: None,
         movetext: None,
@@ -161,6 +170,13 @@ fn replay<G: Game>(
             Action::BadAddress(s) => &text[s.start..s.end],
             _ => "",
         };
+        let breakdown = match (&frame, &entry.action) {
+            (Ok(()), Action::Play(t)) if options.breakdowns => session.breakdown(t),
+            _ => None,
+        };
+        if let Some(b) = &breakdown {
+            judgement.breakdowns.push((turn_no, b.clone()));
+        }
         let outcome = frame.and_then(|()| session.play(&entry.action, address));
         match outcome {
             Ok(()) => {
@@ -246,6 +262,7 @@ fn replay<G: Game>(
                         refusal,
                         before: session.clone(),
                         legal,
+                        breakdown,
                         rule_text,
                         setting,
                     });

@@ -327,6 +327,21 @@ impl<G: Game> Session<G> {
         self.draw_chance();
     }
 
+    /// How `turn` would score here, point by point, its claim ignored (a game without
+    /// scores, or a turn illegal for another reason: `None`). Call it after
+    /// [`Session::check_frame`], before [`Session::play`].
+    pub fn breakdown(&self, turn: &G::Turn) -> Option<G::Breakdown> {
+        let chance = self.chance.clone().or_else(|| G::written_chance(turn));
+        match self.chosen {
+            Some(seat) => {
+                let mut state = self.state.clone();
+                G::choose_mover(&self.settings, &mut state, seat);
+                G::breakdown(&self.settings, &state, chance.as_ref(), turn)
+            }
+            None => G::breakdown(&self.settings, &self.state, chance.as_ref(), turn),
+        }
+    }
+
     /// Every legal turn for the seat to move.
     pub fn legal_turns(&self, out: &mut Vec<G::Turn>) {
         self.legal_turns_for(None, out);

@@ -53,6 +53,7 @@ fn adjudicate_game<G: Render>(
     let opts = JudgeOptions {
         detail: true,
         stop_after: turn,
+        breakdowns: true,
     };
     let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
     let r = &j.report;
@@ -65,6 +66,7 @@ fn adjudicate_game<G: Render>(
         let o = JudgeOptions {
             detail: false,
             stop_after: Some(n - 1),
+            breakdowns: false,
         };
         judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, o).session
     });
@@ -75,6 +77,7 @@ fn adjudicate_game<G: Render>(
         v.sort();
         v
     };
+    let score_of = |t: usize| j.breakdowns.iter().find(|(n, _)| *n == t).map(|(_, b)| b);
     let verdicts: Vec<_> = match turn {
         Some(n) => j.verdicts.iter().filter(|v| v.turn == n).collect(),
         None => j.verdicts.iter().collect(),
@@ -83,7 +86,13 @@ fn adjudicate_game<G: Render>(
         let mut doc = report_json(&rec.name, &rec.text, &lines, r);
         doc["verdicts"] = verdicts
             .iter()
-            .map(|v| json!({"turn": v.turn, "seat": v.seat, "text": v.text, "legal": v.legal, "note": v.note}))
+            .map(|v| {
+                let mut o = json!({"turn": v.turn, "seat": v.seat, "text": v.text, "legal": v.legal, "note": v.note});
+                if let Some(b) = score_of(v.turn) {
+                    o["score"] = json!(b);
+                }
+                o
+            })
             .collect();
         doc["violation"] = match &j.violation {
             None => Json::Null,
@@ -99,6 +108,7 @@ fn adjudicate_game<G: Render>(
                     "status": StatusReport::of::<G>(&v.before.status()),
                 },
                 "legal": v.legal,
+                "breakdown": v.breakdown,
             }),
         };
         if let (Some(n), Some(s)) = (turn, &before_n) {
@@ -155,6 +165,9 @@ fn adjudicate_game<G: Render>(
             "  {:>4}  {:<6} {:<22} {verdict}",
             v.turn, v.seat, v.text
         )?;
+        if let Some(line) = score_of(v.turn).and_then(G::score_line) {
+            writeln!(out, "              {line}")?;
+        }
         if let Some(note) = &v.note {
             writeln!(out, "              note: {note}")?;
         }
@@ -183,6 +196,11 @@ fn adjudicate_game<G: Render>(
         )?;
     }
     if let Some(v) = &j.violation {
+        if let Some(b) = &v.breakdown {
+            writeln!(out, "How turn {} scores, point by point:", v.turn)?;
+            write!(out, "{}", G::breakdown_text(b))?;
+            writeln!(out)?;
+        }
         if turn.is_none() {
             writeln!(
                 out,

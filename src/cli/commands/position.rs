@@ -76,6 +76,7 @@ fn position_game<G: Render>(
     let opts = JudgeOptions {
         detail: false,
         stop_after: turn,
+        breakdowns: matches!(what, View::Score),
     };
     let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
     let Some(session) = &j.session else {
@@ -135,12 +136,16 @@ fn position_game<G: Render>(
             let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
             legal.sort();
             if ctx.global.format == Format::Json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"turn": played + 1, "to_move": status.to_move, "moves": legal})
-                )?;
+                let mut doc =
+                    json!({"turn": played + 1, "to_move": status.to_move, "moves": legal});
+                if let Some(note) = G::MOVES_NOTE {
+                    doc["note"] = json!(note);
+                }
+                writeln!(out, "{doc}")?;
             } else {
+                if let Some(note) = G::MOVES_NOTE {
+                    eprintln!("referee: {note}");
+                }
                 for m in legal {
                     writeln!(out, "{m}")?;
                 }
@@ -148,17 +153,47 @@ fn position_game<G: Render>(
         }
         (View::Score, Format::Text | Format::Json) => {
             let standings = G::standings(&session.settings, &session.state);
+            // With --turn N the breakdown of turn N, else of every turn.
+            let scored: Vec<&(usize, G::Breakdown)> = j
+                .breakdowns
+                .iter()
+                .filter(|(t, _)| turn.is_none_or(|n| *t == n))
+                .collect();
+            let turn_text = |t: usize| {
+                j.movetext
+                    .as_ref()
+                    .and_then(|m| m.entries.get(t - 1))
+                    .map(|e| rec.text[e.span.start..e.span.end].to_string())
+                    .unwrap_or_default()
+            };
             if ctx.global.format == Format::Json {
                 let rows: Vec<Json> = standings
                     .iter()
                     .map(|s| json!({"seat": seat_name::<G>(s.seat), "value": s.value, "unit": s.unit}))
                     .collect();
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"turn": played, "standings": rows, "status": status})
-                )?;
+                let turns: Vec<Json> = scored
+                    .iter()
+                    .map(|(t, b)| {
+                        let mut obj = serde_json::Map::new();
+                        obj.insert("turn".into(), json!(t));
+                        obj.insert("text".into(), json!(turn_text(*t)));
+                        if let Ok(Json::Object(fields)) = serde_json::to_value(b) {
+                            obj.extend(fields);
+                        }
+                        Json::Object(obj)
+                    })
+                    .collect();
+                let mut doc = json!({"turn": played, "standings": rows, "status": status});
+                if !turns.is_empty() {
+                    doc["turns"] = Json::Array(turns);
+                }
+                writeln!(out, "{doc}")?;
             } else {
+                for (t, b) in &scored {
+                    writeln!(out, "Turn {t}: {}", turn_text(*t))?;
+                    write!(out, "{}", G::breakdown_text(b))?;
+                    writeln!(out)?;
+                }
                 writeln!(out, "Standings after turn {played}:")?;
                 for s in &standings {
                     writeln!(
