@@ -375,7 +375,7 @@ fn prepare<G: Game>(
     let ruleset = if overrides.is_empty() {
         base
     } else {
-        ruleset::apply_overrides(&base, G::schema(), &overrides).map_err(|errs| {
+        let placed = |errs: Vec<ruleset::RulesetError>| {
             errs.into_iter()
                 .map(|e| {
                     // The override the error is in: on its line, the last one that
@@ -387,7 +387,14 @@ fn prepare<G: Game>(
                     ruleset_error(e, span)
                 })
                 .collect::<Vec<_>>()
-        })?
+        };
+        let mut ruleset =
+            ruleset::apply_overrides(&base, G::schema(), &overrides).map_err(placed)?;
+        // A data setting the overrides changed (Halasi's `tile-set`) names another file.
+        env.library
+            .load_data(&mut ruleset, G::schema())
+            .map_err(placed)?;
+        ruleset
     };
     // 3. The seed and its commitment.
     let seed = header.value("Seed");

@@ -76,6 +76,9 @@ pub fn describe_kind(kind: &Kind) -> String {
             one_of(keys.iter().copied())
         ),
         Kind::Str => "a string in double quotes".to_string(),
+        Kind::Data { folder, ext, .. } => {
+            format!("the name of a `{folder}/NAME.{ext}` file on the ruleset search path")
+        }
     }
 }
 
@@ -266,6 +269,24 @@ pub fn check_value(spec: &SettingSpec, value: &ValueNode) -> Result<(), Problem>
 
         (Kind::Str, ValueKind::Str(_)) => Ok(()),
         (Kind::Str, _) => Err(wrong()),
+
+        // A word is a bare kebab-case name by the grammar; a quoted path is refused with
+        // its own message: a ruleset or a record names a file, never locates it.
+        (Kind::Data { .. }, ValueKind::Word(_)) => Ok(()),
+        (Kind::Data { folder, ext, .. }, ValueKind::Str(text))
+            if text.contains('/') || text.contains('\\') || text.contains("..") =>
+        {
+            Err(Problem::new(
+                value.pos,
+                format!(
+                    "`{text}` is a path; `{key}` names a `{folder}/NAME.{ext}` file on the \
+                     ruleset search path, it does not locate one (expected a bare name like \
+                     `{}`, without `/`, `\\` or `..`)",
+                    spec.default
+                ),
+            ))
+        }
+        (Kind::Data { .. }, _) => Err(wrong()),
     }
 }
 

@@ -9,7 +9,8 @@
 //! let overrides = [Override::from_option("win=reduce-to(5)")?]
 //!     .into_iter()
 //!     .chain(Override::from_options_tag(options, record_file, line, column)?);
-//! let rs = apply_overrides(&rs, schema, &overrides.collect::<Vec<_>>())?;
+//! let mut rs = apply_overrides(&rs, schema, &overrides.collect::<Vec<_>>())?;
+//! lib.load_data(&mut rs, schema)?;                       // data settings' files, again
 //! lib.list();  lib.check_all(resolver);                  // referee rules [--check]
 //! ```
 //!
@@ -17,6 +18,11 @@
 //! registry `games::registry` gives it); this layer never names the game modules.
 //! Positions: a setting's [`Origin::Ruleset`] is the start of the `set` line that set it
 //! (the nearest in the chain); a [`RuleText`]'s location is where its quoted text starts.
+//!
+//! A data setting ([`Kind::Data`], Halasi's `tile-set`) names a file found on the same
+//! search path (`DIR/halasi/standard.yaml`, then the shipped `rulesets/halasi/`); the
+//! library reads it, the game module's pure `load` parses it, and the result rides on
+//! the [`Ruleset`] ([`Ruleset::data`]).
 //!
 //! Submodules: [`parse`] (pest grammar `grammar/ruleset.pest` to a typed AST),
 //! [`check`] (a value against a [`Kind`]), [`load`] (the [`Library`], `extends`,
@@ -34,14 +40,16 @@ pub mod shipped;
 pub(crate) mod testing;
 pub mod value;
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 pub use error::RulesetError;
 pub use load::{check_name, Library, RulesetInfo, Schemas};
 pub use overrides::{apply_overrides, parse_options_tag, OptionItem, Override};
 pub use parse::parse_value;
-pub use schema::{Alt, Kind, Schema, SettingSpec, COMMON_RULES};
+pub use schema::{Alt, DataError, DataLoad, DataValue, Kind, Schema, SettingSpec, COMMON_RULES};
 pub use value::Value;
 
 /// Where something was written: a ruleset file (as displayed, `rulesets/halatafl.rules`),
@@ -115,6 +123,31 @@ pub struct Ruleset {
     pub chain: Vec<String>,
     pub settings: BTreeMap<String, Setting>,
     pub rules: BTreeMap<String, RuleText>,
+    /// The files of the data settings ([`Kind::Data`]), by key, as loaded for their
+    /// current values. Filled by the [`Library`] when it loads a ruleset and by
+    /// [`Library::load_data`] after overrides; [`apply_overrides`] drops what it changes.
+    pub data: BTreeMap<String, Data>,
+}
+
+/// A data setting's file, loaded: the name the setting gives, where the file was found,
+/// and what the game module's parser made of it.
+#[derive(Clone)]
+pub struct Data {
+    /// The setting's value (`standard`).
+    pub name: String,
+    /// The file as displayed (`rulesets/halasi/standard.yaml`, or its path in a
+    /// `--rulesets` directory).
+    pub file: String,
+    pub value: DataValue,
+}
+
+impl fmt::Debug for Data {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Data")
+            .field("name", &self.name)
+            .field("file", &self.file)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Ruleset {
@@ -133,5 +166,10 @@ impl Ruleset {
     /// `rule_settings`), for a ruling's citation; `None` for a rule that always applies.
     pub fn rule_origin(&self, schema: &Schema, id: &str) -> Option<&Origin> {
         schema.setting_for_rule(id).and_then(|key| self.origin(key))
+    }
+    /// The loaded value of the data setting `key` (a Halasi tile set), when it is loaded
+    /// and of type `T`.
+    pub fn data<T: Any + Send + Sync>(&self, key: &str) -> Option<Arc<T>> {
+        self.data.get(key)?.value.clone().downcast::<T>().ok()
     }
 }

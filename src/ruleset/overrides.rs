@@ -104,6 +104,9 @@ fn column_at(text: &str, offset: usize, start: u32) -> u32 {
 /// `set` line is: the key must be a setting of the schema, the value of its kind. A key
 /// may be given once per place (file and line); across places the later wins. Every
 /// error is returned.
+///
+/// Pure: a data setting ([`Kind::Data`](super::Kind::Data)) it changes loses its loaded
+/// file, which [`Library::load_data`](super::Library::load_data) then finds and loads.
 pub fn apply_overrides(
     ruleset: &Ruleset,
     schema: &Schema,
@@ -166,6 +169,9 @@ pub fn apply_overrides(
                 origin: o.origin.clone(),
             },
         );
+        // A data setting's file is the library's to find again for the new value
+        // (`Library::load_data`).
+        out.data.remove(&o.key);
     }
     if errors.is_empty() {
         Ok(out)

@@ -1,6 +1,9 @@
 //! What a game module declares about itself: its settings (key, kind, default, allowed
 //! values, description) and the rule ids it can cite. Rulesets are checked against this.
 
+use std::any::Any;
+use std::sync::Arc;
+
 /// One alternative of a [`Kind::Choice`] setting: a bare word (`capture-all`) or a call
 /// with one integer argument in a range (`reduce-to(5)`, N in `min..=max`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -14,7 +17,7 @@ pub enum Alt {
 }
 
 /// The kind of value a setting takes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug)]
 pub enum Kind {
     /// `true` or `false`.
     Bool,
@@ -35,6 +38,32 @@ pub enum Kind {
     IntMap { keys: &'static [&'static str] },
     /// A free string.
     Str,
+    /// The bare name of a data file found on the ruleset search path: `FOLDER/NAME.EXT`
+    /// in each `--rulesets` directory in order, then among the shipped `rulesets/`
+    /// (Halasi's `tile-set = standard` is `halasi/standard.yaml`). The value is checked
+    /// like a ruleset name: never a path. The library finds and reads the file; `load`,
+    /// the game module's pure parser, turns its text into the value the module takes
+    /// back with [`Ruleset::data`](super::Ruleset::data).
+    Data {
+        folder: &'static str,
+        ext: &'static str,
+        load: DataLoad,
+    },
+}
+
+/// A data file's parsed value, the game module's own type behind `Any`.
+pub type DataValue = Arc<dyn Any + Send + Sync>;
+
+/// A game module's parser of a data file: `name` is the file's stem, `text` its text.
+/// Pure: no I/O.
+pub type DataLoad = fn(name: &str, text: &str) -> Result<DataValue, DataError>;
+
+/// What is wrong with a data file, and where (1-based line and column; 0 when unknown).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataError {
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
 }
 
 /// One setting a game module offers.

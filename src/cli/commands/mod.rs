@@ -171,14 +171,18 @@ pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ru
     }
     let schema = referee::schema_of(&rs.game)
         .ok_or_else(|| Failure::Usage(format!("unknown game {}", rs.game)))?;
-    ruleset::apply_overrides(rs, schema, &overrides).map_err(|errs| {
+    let usage = |errs: Vec<ruleset::RulesetError>| {
         Failure::Usage(
             errs.iter()
                 .map(|e| e.to_string())
                 .collect::<Vec<_>>()
                 .join("\n"),
         )
-    })
+    };
+    let mut rs = ruleset::apply_overrides(rs, schema, &overrides).map_err(usage)?;
+    // A data setting the options changed (Halasi's `tile-set`) names another file.
+    ctx.env.library.load_data(&mut rs, schema).map_err(usage)?;
+    Ok(rs)
 }
 
 /// Writes `text` to `path` atomically: a temporary file beside it, then a rename.

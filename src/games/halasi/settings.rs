@@ -111,6 +111,7 @@ impl Default for Settings {
             chain: Vec::new(),
             settings: Default::default(),
             rules: Default::default(),
+            data: Default::default(),
         })
     }
 }
@@ -155,7 +156,9 @@ impl Settings {
         Settings {
             mode,
             seats,
-            tiles: STANDARD.clone(),
+            tiles: ruleset
+                .data::<TileSet>("tile-set")
+                .unwrap_or_else(|| STANDARD.clone()),
             territory_fee: int("territory-fee", 48),
             domino_fee: int("domino-fee", 4),
             purse: int("purse", 1000),
@@ -207,6 +210,22 @@ const RULES: &[&str] = &[
 
 const RELATIONS: &[&str] = &["self", "kin", "ally", "neutral", "opposed"];
 
+/// Parses a tile set file found on the ruleset search path (`halasi/NAME.yaml`) for the
+/// `tile-set` setting; the ruleset layer finds and reads the file.
+fn load_tile_set(
+    name: &str,
+    text: &str,
+) -> Result<crate::ruleset::DataValue, crate::ruleset::DataError> {
+    match tiles::parse(name, text) {
+        Ok(set) => Ok(Arc::new(set)),
+        Err(e) => Err(crate::ruleset::DataError {
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        }),
+    }
+}
+
 /// The Halasi module's declaration.
 pub static SCHEMA: Schema = Schema {
     game: "halasi",
@@ -241,7 +260,11 @@ pub static SCHEMA: Schema = Schema {
         },
         SettingSpec {
             key: "tile-set",
-            kind: Kind::Choice(&[Alt::Word("standard")]),
+            kind: Kind::Data {
+                folder: "halasi",
+                ext: "yaml",
+                load: load_tile_set,
+            },
             default: "standard",
             description: "The tile set every seat uses (a YAML file in a halasi/ folder).",
         },

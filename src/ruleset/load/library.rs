@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+use super::data::DataCache;
 use super::resolve::{check_defaults, header_of};
 use super::Schemas;
 use crate::ruleset::error::{suggest, RulesetError};
@@ -15,10 +16,13 @@ pub const ENV_VAR: &str = "REFEREE_RULESETS";
 
 /// Where rulesets are found: directories searched in order (`--rulesets DIR`, then
 /// `REFEREE_RULESETS`), then the rulesets shipped in the binary. A name found in an
-/// earlier place shadows the later ones.
+/// earlier place shadows the later ones. The same holds for the data files of data
+/// settings, in a folder of each place (`DIR/halasi/standard.yaml`).
 #[derive(Clone, Debug, Default)]
 pub struct Library {
     dirs: Vec<PathBuf>,
+    /// The data files parsed so far (shared by clones).
+    pub(super) data: DataCache,
 }
 
 /// One available ruleset, as `referee rules` lists it.
@@ -85,7 +89,10 @@ pub(crate) fn is_name(name: &str) -> bool {
 impl Library {
     /// A library searching `dirs` in order, then the shipped rulesets.
     pub fn new(dirs: Vec<PathBuf>) -> Library {
-        Library { dirs }
+        Library {
+            dirs,
+            data: DataCache::default(),
+        }
     }
 
     /// The command line's `--rulesets` directories, then those of `REFEREE_RULESETS`.
@@ -263,8 +270,9 @@ impl Library {
 
     /// For `referee rules --check`: loads every available ruleset — each must parse, its
     /// chain resolve, its settings and rule ids pass its game's schema, and a base must
-    /// give a text for every rule id — and checks each schema's defaults. Every error
-    /// found, each once; empty when all is well.
+    /// give a text for every rule id — and checks each schema's defaults, and every data
+    /// file the schemas' data settings can name (shipped and in the directories, shadowed
+    /// ones too). Every error found, each once; empty when all is well.
     pub fn check_all(&self, schemas: Schemas<'_>) -> Vec<RulesetError> {
         let mut errors: Vec<RulesetError> = Vec::new();
         let mut games: Vec<String> = Vec::new();
@@ -291,6 +299,11 @@ impl Library {
         for game in games {
             if let Some(schema) = super::schema_in(schemas, &game) {
                 errors.extend(check_defaults(schema));
+            }
+        }
+        for e in self.check_data(schemas) {
+            if !errors.contains(&e) {
+                errors.push(e);
             }
         }
         errors

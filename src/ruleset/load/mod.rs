@@ -1,6 +1,7 @@
 //! Finding and loading rulesets: the search path ([`Library`], in `library.rs`), and
 //! `extends` chains, the schema check and building the effective [`Ruleset`] (in
-//! `resolve.rs`); the tests in `tests.rs`.
+//! `resolve.rs`); the files of data settings on the same search path (in `data.rs`); the
+//! tests in `tests.rs` and `data_tests.rs`.
 //!
 //! The ruleset layer sits below the game modules, so it never names them: callers pass
 //! the games they know, each by its [`Schema`] ([`Schemas`]), which also gives the names
@@ -8,6 +9,9 @@
 //!
 //! [`Ruleset`]: crate::ruleset::Ruleset
 
+mod data;
+#[cfg(test)]
+mod data_tests;
 mod library;
 mod resolve;
 #[cfg(test)]

@@ -160,7 +160,7 @@ impl Library {
             }
         }
         let first = &chain[0];
-        Ok(Ruleset {
+        let mut ruleset = Ruleset {
             name: first.name.clone(),
             game: game.node,
             title,
@@ -169,7 +169,20 @@ impl Library {
             chain: chain.iter().map(|f| f.name.clone()).collect(),
             settings,
             rules,
-        })
+            data: BTreeMap::new(),
+        };
+        // The data settings' files; an error about a setting points at its value in the
+        // nearest file of the chain that sets it.
+        let value_at = |key: &str| {
+            chain.iter().find_map(|f| {
+                f.sets
+                    .iter()
+                    .find(|(k, _, _)| k.node == key)
+                    .map(|(_, value, _)| (f.display.clone(), value.pos.line, value.pos.column))
+            })
+        };
+        self.load_data_placed(&mut ruleset, schema, &value_at)?;
+        Ok(ruleset)
     }
 }
 
