@@ -108,9 +108,11 @@ fn adjudicate_game<G: Render>(
                     "status": StatusReport::of::<G>(&v.before.status()),
                 },
                 "legal": v.legal,
-                "breakdown": v.breakdown,
             }),
         };
+        if let Some(b) = j.violation.as_ref().and_then(|v| v.breakdown.as_ref()) {
+            doc["violation"]["breakdown"] = json!(b);
+        }
         if let (Some(n), Some(s)) = (turn, &before_n) {
             doc["turn"] = json!({
                 "turn": n,
