@@ -327,6 +327,19 @@ pub fn check_written(s: &Settings, st: &State, chance: &Chance) -> Result<(), Vi
             }
             Ok(())
         }
-        _ => Err(fault(BuyFault::NotDue)),
+        // An outcome of the wrong kind: the turn is of the wrong kind for the phase.
+        (Phase::Homes, _) => Err(Violation::Phase {
+            expected: super::turn::EXPECT_HOME,
+        }),
+        (Phase::Setup { .. }, _) => Err(Violation::Phase {
+            expected: super::turn::EXPECT_PLACE,
+        }),
+        (Phase::Play, _) => Err(Violation::Phase {
+            expected: if s.mode == Mode::Solitaire {
+                super::turn::EXPECT_SOLITAIRE
+            } else {
+                super::turn::EXPECT_PLAY
+            },
+        }),
     }
 }

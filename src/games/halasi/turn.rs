@@ -44,11 +44,11 @@ pub fn play(
     Ok(scored)
 }
 
-const EXPECT_HOME: &str = "each seat first names its home: `home M1`";
-const EXPECT_PLACE: &str = "in the setup each seat places a territory: `place AM1 @0,0 r0`";
-const EXPECT_PLAY: &str =
+pub const EXPECT_HOME: &str = "each seat first names its home: `home M1`";
+pub const EXPECT_PLACE: &str = "in the setup each seat places a territory: `place AM1 @0,0 r0`";
+pub const EXPECT_PLAY: &str =
     "it is a regular turn: `[3: RX KK SS] RX@AM1.0/AM1.7`, `territory …` or `leave`";
-const EXPECT_SOLITAIRE: &str =
+pub const EXPECT_SOLITAIRE: &str =
     "a solitaire turn places a run (the bracket alone when no domino can be placed)";
 
 fn phase(expected: &'static str) -> Violation {
@@ -245,11 +245,8 @@ fn place(
     st.ledger = Ledger::default();
     if let Some(dominos) = buy_in {
         // The top territory is bought with the dominos, when the pool has one.
-        let tile_fee = if st.tiles.is_empty() {
-            0
-        } else {
-            s.territory_fee
-        };
+        let has_tile = !st.tiles.is_empty();
+        let tile_fee = if has_tile { s.territory_fee } else { 0 };
         let cost = tile_fee + s.domino_fee * dominos.len() as i64;
         chance::take(&mut st.dominos, &dominos);
         st.bank += cost;
@@ -257,7 +254,7 @@ fn place(
         let seat = st.seat_mut(mover);
         seat.purse -= cost;
         seat.bought_in = true;
-        seat.bought_placed = tile_fee == 0;
+        seat.bought_placed = !has_tile;
         seat.hand.extend(dominos);
     }
     let tile = match which {

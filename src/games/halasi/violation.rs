@@ -19,8 +19,6 @@ pub fn seat_name(seat: Seat) -> &'static str {
 /// `roll-and-buy`).
 #[derive(Clone, Eq, PartialEq, Debug)]
 pub enum BuyFault {
-    /// No outcome of this kind opens the turn now due.
-    NotDue,
     /// A buy-in on a `place` after the seat's first.
     BuyInAgain,
     /// Without a seed the seat's first `place` writes its buy-in.
@@ -236,7 +234,6 @@ fn list(ds: &[Domino]) -> String {
 impl fmt::Display for BuyFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BuyFault::NotDue => f.write_str("no roll or buy-in opens this turn"),
             BuyFault::BuyInAgain => {
                 f.write_str("the buy-in is written on the seat's first `place` only")
             }

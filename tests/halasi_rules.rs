@@ -1,0 +1,261 @@
+//! Halasi's rule ids (`halasi.md`, `record.md`), each broken by a small record and ruled
+//! through the binary: the first error names the rule. The placement rules of a run
+//! (`not-adjacent` … `claim`) are also tested on raw layouts in the rules module.
+
+mod common;
+
+use common::run_with_input;
+use serde_json::Value;
+
+/// A seedless table game: homes, the setup (buy-ins written, first round labelled),
+/// then a's first domino and b's.
+const BASE: &str = "[Game \"halasi\"]
+
+1. home M1 2. home M1
+3. a: [II OO FF XX] place AM1 @0,0 r0
+4. b: [SS MM QQ UU] place BM1 @1,0 r0
+5. place AT1 @0,-1 r0
+6. place BT1 @1,-1 r0
+7. a: [1: IS] II@AM1.0/AM1.1 =11
+8. b: [2: SI OI] SS@BM1.4/BM1.5 =8
+";
+
+/// `check --format json` of `record` with extra arguments: its one JSON line.
+fn check(record: &str, args: &[&str]) -> Value {
+    let mut all = vec!["check", "-", "--format", "json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run_with_input(&all, record.as_bytes());
+    assert!(code == 0 || code == 1, "exit {code}: {err}");
+    serde_json::from_str(out.lines().next().expect("a JSON line")).expect("JSON")
+}
+
+/// The first error's rule and turn, or `None` for a valid record.
+fn first_error(record: &str) -> Option<(String, Option<u64>)> {
+    let v = check(record, &[]);
+    let e = v["errors"].as_array()?.first()?;
+    Some((
+        e["rule"]
+            .as_str()
+            .unwrap_or(e["kind"].as_str().unwrap())
+            .to_string(),
+        e["turn"].as_u64(),
+    ))
+}
+
+/// BASE's first `n` turns (by line: the first two hold two turns), then `more`.
+fn base_then(lines: usize, more: &str) -> String {
+    let keep: Vec<&str> = BASE.lines().take(2 + lines).collect();
+    format!("{}\n{more}\n", keep.join("\n"))
+}
+
+fn ruled(record: &str, rule: &str, turn: u64) {
+    assert_eq!(
+        first_error(record),
+        Some((rule.to_string(), Some(turn))),
+        "{record}"
+    );
+}
+
+#[test]
+fn the_base_record_is_valid() {
+    assert_eq!(first_error(BASE), None);
+}
+
+#[test]
+fn phase() {
+    ruled("[Game \"halasi\"]\n\n1. place AM1 @0,0 r0\n", "phase", 1);
+    ruled(&base_then(1, "3. a: [1: II] II@AM1.0/AM1.1"), "phase", 3);
+}
+
+#[test]
+fn home() {
+    ruled("[Game \"halasi\"]\n\n1. home T1\n", "home", 1);
+    ruled("[Game \"halasi\"]\n\n1. home Z9\n", "home", 1);
+}
+
+#[test]
+fn setup_place() {
+    // BM1 is b's home, not a's, and not in the pool.
+    ruled(
+        &base_then(1, "3. a: [II OO FF XX] place BM1 @0,0 r0"),
+        "setup-place",
+        3,
+    );
+}
+
+#[test]
+fn territory_adjacent() {
+    ruled(
+        &base_then(2, "4. b: [SS MM QQ UU] place BM1 @3,3 r0"),
+        "territory-adjacent",
+        4,
+    );
+    ruled(
+        &base_then(1, "3. a: [II OO FF XX] place AM1 @1,0 r0"),
+        "territory-adjacent",
+        3,
+    );
+}
+
+#[test]
+fn roll_and_buy() {
+    // Without a seed the first place writes the buy-in …
+    ruled(&base_then(1, "3. a: place AM1 @0,0 r0"), "roll-and-buy", 3);
+    // … and a roll of 2 buys two dominos, not one.
+    ruled(
+        &base_then(5, "7. a: [2: IS] II@AM1.0/AM1.1"),
+        "roll-and-buy",
+        7,
+    );
+    // A table turn does one of three actions.
+    ruled(&base_then(5, "7. a: [1: IS]"), "roll-and-buy", 7);
+}
+
+#[test]
+fn territory_buy() {
+    // A purse of 100 pays the home and the buy-in (112) and is then below the fee.
+    let record = base_then(5, "7. a: [1:] territory AT2 @-1,0 r0").replace(
+        "[Game \"halasi\"]",
+        "[Game \"halasi\"]\n[Options \"purse=100\"]",
+    );
+    ruled(&record, "territory-buy", 7);
+    // With the default purse the same turn is legal (it buys a pool tile).
+    let fine = base_then(5, "7. a: [1: IS] territory AT2 @-1,0 r0");
+    assert_eq!(first_error(&fine), None, "{fine}");
+}
+
+#[test]
+fn run_rules_in_a_record() {
+    ruled(
+        &base_then(5, "7. a: [1: IS] II@AM1.0/AM1.3"),
+        "not-adjacent",
+        7,
+    );
+    ruled(&base_then(5, "7. a: [1: IS] II@AM1.0/AM1.24"), "address", 7);
+    ruled(
+        &base_then(5, "7. a: [1: IS] RR@AM1.0/AM1.1"),
+        "from-hand",
+        7,
+    );
+    ruled(
+        &base_then(5, "7. a: [1: IS] II@AM1.6/AM1.7"),
+        "first-domino",
+        7,
+    );
+    ruled(&base_then(6, "8. b: [1: SI] SS@AM1.1/AM1.2"), "covered", 8);
+    ruled(&base_then(6, "8. b: [1: SI] SS@BM1.4/BM1.5 =9"), "claim", 8);
+}
+
+#[test]
+fn turn_order_in_open_rounds() {
+    // Without a seed the first setup round needs seat labels …
+    ruled(
+        &base_then(1, "3. [II OO FF XX] place AM1 @0,0 r0"),
+        "turn-order",
+        3,
+    );
+    // … and a label chooses who moves: b may place first.
+    let b_first = "[Game \"halasi\"]\n\n1. home M1 2. home M1\n\
+                   3. b: [SS MM QQ UU] place BM1 @0,0 r0\n\
+                   4. a: [II OO FF XX] place AM1 @1,0 r0\n\
+                   5. b: place BT1 @0,-1 r0\n";
+    assert_eq!(first_error(b_first), None);
+    // The second round follows the first round's order: b again.
+    ruled(
+        &format!(
+            "{}5. a: place AT1 @0,-1 r0\n",
+            &b_first[..b_first.find("5. b").unwrap()]
+        ),
+        "turn-order",
+        5,
+    );
+}
+
+#[test]
+fn leave_pays_half_and_the_last_seat_takes_the_bank() {
+    let record = base_then(6, "8. b: [1: SI] leave");
+    let v = check(&record, &[]);
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["status"]["reason"], "one-seat-left");
+    assert_eq!(v["status"]["winners"], serde_json::json!(["a"]));
+    let (_, out, _) = run_with_input(&["score", "-", "--format", "json"], record.as_bytes());
+    let s: Value = serde_json::from_str(out.trim()).unwrap();
+    // a: 1000 − 48 − 64 − 4 + 11 = 895, then takes the bank; b: 1000 − 48 − 64 − 4
+    // (its domino) − 2 × 5 (half the fee of five dominos in hand) = 874.
+    let purse = |seat: &str| {
+        s["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["seat"] == seat)
+            .unwrap()["value"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(purse("b"), 874);
+    assert_eq!(purse("a") + purse("b"), 2000, "money is conserved");
+}
+
+#[test]
+fn bank_broken_ends_the_game() {
+    // With no fees the bank is empty: the first positive score breaks it, and the
+    // purses (equal) share the win.
+    let record = base_then(5, "7. a: [1: IS] II@AM1.0/AM1.1").replace(
+        "[Game \"halasi\"]",
+        "[Game \"halasi\"]\n[Options \"territory-fee=0 domino-fee=0\"]",
+    );
+    let v = check(&record, &[]);
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["status"]["reason"], "bank-broken");
+    assert_eq!(v["status"]["winners"], serde_json::json!(["a", "b"]));
+    // No turn may follow.
+    ruled(&format!("{record}8. b: [1: SI] leave\n"), "game-over", 8);
+}
+
+#[test]
+fn setup_tag() {
+    ruled_setup("[Game \"halasi\"]\n[Setup \"AT1 @1,0 r0\"]\n\n1. home M1\n");
+    ruled_setup("[Game \"halasi\"]\n[Ruleset \"halasi-solitaire\"]\n\n1. home M1\n");
+}
+
+fn ruled_setup(record: &str) {
+    let v = check(record, &[]);
+    assert_eq!(v["errors"][0]["kind"], "setup", "{v}");
+    assert_eq!(v["errors"][0]["rule"], "setup", "{v}");
+}
+
+/// Solitaire without a seed: the layout from `Setup`, the opening four written.
+const SOLITAIRE: &str = "[Game \"halasi\"]
+[Ruleset \"halasi-solitaire\"]
+[Setup \"AT1 @1,0 r0, AM2 @0,1 r0\"]
+
+1. home M1
+2. [II OO FF XX] [1: SS] II@AM1.0/AM1.1 =11
+";
+
+#[test]
+fn solitaire_end() {
+    assert_eq!(first_error(SOLITAIRE), None);
+    // The bracket alone while a domino can be placed.
+    ruled(&format!("{SOLITAIRE}3. [1: MM]\n"), "solitaire-end", 3);
+    // A territory is no solitaire turn.
+    ruled(
+        &format!("{SOLITAIRE}3. [1: MM] territory BT1 @-1,0 r0\n"),
+        "phase",
+        3,
+    );
+}
+
+#[test]
+fn a_written_draw_must_match_the_seed() {
+    let (_, record, _) = common::run(&["selfplay", "halasi", "--games", "1", "--seed", "d"]);
+    // Change the first written roll: a `dice` error, not a rule.
+    let at = record.find("[").and_then(|_| record.find(". [")).unwrap();
+    let roll_at = record[at..].find(": ").map(|i| at + i).unwrap();
+    let mut changed = record.clone();
+    let digit = &record[roll_at - 1..roll_at];
+    let other = if digit == "6" { "1" } else { "6" };
+    changed.replace_range(roll_at - 1..roll_at, other);
+    let v = check(&changed, &[]);
+    assert_eq!(v["errors"][0]["kind"], "dice", "{v}");
+}
