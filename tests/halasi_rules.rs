@@ -259,3 +259,30 @@ fn a_written_draw_must_match_the_seed() {
     let v = check(&changed, &[]);
     assert_eq!(v["errors"][0]["kind"], "dice", "{v}");
 }
+
+#[test]
+fn bad_input_gets_a_ruling_never_a_hang() {
+    // A run of 600 dominos: ruled at once (two dominos of the run on one triangle).
+    let run: Vec<&str> = std::iter::repeat_n("II@AM1.0/AM1.1", 600).collect();
+    let started = std::time::Instant::now();
+    ruled(
+        &base_then(5, &format!("7. a: [1: IS] {}", run.join(", "))),
+        "covered",
+        7,
+    );
+    assert!(started.elapsed().as_secs() < 10);
+    // Triangles, positions and rotations that cannot exist; unknown tiles.
+    ruled(&base_then(5, "7. a: [1: IS] II@AM1.99/AM1.1"), "address", 7);
+    ruled(&base_then(5, "7. a: [1: IS] II@ZZ9.0/ZZ9.1"), "address", 7);
+    ruled(
+        &base_then(1, "3. a: [II OO FF XX] place AM1 @0,0 r9"),
+        "address",
+        3,
+    );
+    ruled(
+        &base_then(1, "3. a: [II OO FF XX] place AM1 @100,0 r0"),
+        "address",
+        3,
+    );
+    ruled("[Game \"halasi\"]\n\n1. home MARKETTILE1\n", "address", 1);
+}

@@ -59,6 +59,68 @@ fn selfplay_games_replay_valid_under_every_halves_ruleset() {
 }
 
 #[test]
+fn selfplay_games_replay_valid_under_every_halasi_ruleset() {
+    selfplay_replays_valid("halasi", 2, 8);
+}
+
+/// Random combinations of Halasi's settings: selfplay games (which write their
+/// `--option` settings into an `Options` tag) replay valid.
+#[test]
+fn selfplay_games_replay_valid_under_random_halasi_settings() {
+    let settings = (
+        prop_oneof![
+            Just("[a b]"),
+            Just("[a c]"),
+            Just("[a b c]"),
+            Just("[b c d e]"),
+            Just("[a b c d e f]")
+        ],
+        0i64..=60,
+        0i64..=9,
+        prop_oneof![Just(0i64), Just(120), Just(1000)],
+        1u8..=2,
+        (-3i64..=4, -3i64..=3, -2i64..=3),
+        (0i64..=2, 0i64..=2, 0i64..=2),
+        prop_oneof![Just("self"), Just("kin"), Just("any")],
+    );
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(10));
+    runner
+        .run(
+            &settings,
+            |(seats, tfee, dfee, purse, sets, (same, opp, place), (rd, rm, rh), matching)| {
+                let options = [
+                    format!("seats={seats}"),
+                    format!("territory-fee={tfee}"),
+                    format!("domino-fee={dfee}"),
+                    format!("purse={purse}"),
+                    format!("domino-sets={sets}"),
+                    format!("score.adjoining={{self: {same}, kin: 2, ally: 1, neutral: 0, opposed: {opp}}}"),
+                    format!("score.same-domino={{self: {opp}, kin: 1, ally: 0, neutral: -1, opposed: {same}}}"),
+                    format!("score.placement={place}"),
+                    format!("route.domino={rd}"),
+                    format!("route.market={rm}"),
+                    format!("route.home={rh}"),
+                    format!("match-required={matching}"),
+                ];
+                let mut args = vec![
+                    "selfplay", "halasi", "--games", "3", "--seed", "combo", "--max-turns", "150",
+                ];
+                for o in &options {
+                    args.push("--option");
+                    args.push(o);
+                }
+                let (code, games, err) = run(&args);
+                prop_assert_eq!(code, 0, "{:?}: {}", options, err);
+                let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
+                prop_assert_eq!(code, 0, "{:?}:\n{}\n{}", options, out, games);
+                prop_assert!(out.contains("3 records: 3 valid"), "{}", out);
+                Ok(())
+            },
+        )
+        .unwrap();
+}
+
+#[test]
 fn selfplay_is_reproducible() {
     let a = run(&["selfplay", "halatafl", "--games", "3", "--seed", "x"]).1;
     let b = run(&["selfplay", "halatafl", "--games", "3", "--seed", "x"]).1;
@@ -379,6 +441,37 @@ mod thaayam {
             let head = if seeded { "[Seed \"fuzz\"]\n" } else { "[First \"south\"]\n" };
             let text = format!("[Game \"thaayam\"]\n{head}\n{}", turns.concat());
             let _ = check_text(&env, "fuzz", &text);
+        }
+    }
+}
+
+mod halasi {
+    use proptest::prelude::*;
+    use referee::referee::{check_text, Env};
+    use referee::ruleset::Library;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Halasi-like movetext — homes, placements, runs with huge or missing indices,
+        /// rotations out of range, brackets, routes, claims, labels — never panics,
+        /// with and without a seed, at the table and in solitaire.
+        #[test]
+        fn halasi_record_like_text_never_panics(parts in proptest::collection::vec(
+            "(home M[0-9] |home T1 |[ab]: |\\[[IOFXSMQURP#9Y4TK]{2}( [IOFXSMQURP#9Y4TK]{2}){0,4}\\] |\\[[0-9]{1,2}:( [IOFX#]{2}){0,3}\\] |place [AB][MT][0-9] @-?[0-9]{1,3},-?[0-9] r[0-9] |territory [AB]T[0-9] @[0-2],-?[0-2] r[0-7] |[IOFX#]{2}@[AB][MT][12]\\.[0-9]{1,3}/[AB][MT][12]\\.[0-9]{1,2}(, )?|route [AB]M[12]~[AB]M[12] |=-?[0-9]{1,3} |leave |resign |[0-9]{1,2}\\. |\n)",
+            0..40,
+        )) {
+            let env = Env::new(Library::new(Vec::new()));
+            let moves = parts.concat();
+            for header in [
+                "[Game \"halasi\"]\n",
+                "[Game \"halasi\"]\n[Seed \"fuzz\"]\n",
+                "[Game \"halasi\"]\n[Ruleset \"halasi-solitaire\"]\n[Setup \"AT1 @1,0 r0, AM2 @0,1 r2\"]\n",
+                "[Game \"halasi\"]\n[Ruleset \"halasi-solitaire\"]\n[Seed \"fuzz\"]\n",
+                "[Game \"halasi\"]\n[Options \"seats=[a b c] territory-fee=0 domino-fee=0\"]\n",
+            ] {
+                let _ = check_text(&env, "fuzz", &format!("{header}\n1. home M1 2. home M2 {moves}"));
+            }
         }
     }
 }

@@ -258,4 +258,6 @@ impl Game for Halasi {
 }
 
 #[cfg(test)]
+mod properties;
+#[cfg(test)]
 mod tests;

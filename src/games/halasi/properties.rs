@@ -1,0 +1,242 @@
+//! Properties of Halasi over random games (seeded, so every failure replays): every legal
+//! turn the module lists plays; money is conserved in the table game (purses plus bank
+//! = seats × purse, after every turn); a run scores the same whatever order its dominos
+//! are written in.
+
+use super::chance::Chance;
+use super::layout::Placed;
+use super::legal;
+use super::run::{play_run, Mover};
+use super::settings::{Mode, Settings};
+use super::state::{Phase, State};
+use super::Halasi;
+use crate::dice::Dice;
+use crate::games::{Game, Status};
+use crate::notation::halasi::{Action, DominoAt, Turn};
+use crate::notation::Tags;
+use crate::ruleset::{apply_overrides, Library, Origin, Override};
+
+struct NoTags;
+impl Tags for NoTags {
+    fn tag(&self, _: &str) -> Option<&str> {
+        None
+    }
+}
+
+/// Plays a random game: `each` sees every position before a turn (with the chance that
+/// opens it) and the turn chosen.
+fn random_game(
+    s: &Settings,
+    seed: &str,
+    max_turns: usize,
+    mut each: impl FnMut(&State, Option<&Chance>, &Turn, &State),
+) {
+    let mut dice = Dice::from_seed(seed);
+    let mut pick = Dice::from_seed(&format!("{seed}/choices"));
+    let mut st = Halasi::start(s, None, &NoTags, Some(&mut dice)).expect("starts");
+    let mut turns = Vec::new();
+    for _ in 0..max_turns {
+        if matches!(Halasi::status(s, &st), Status::Over(_)) {
+            break;
+        }
+        let chance = Halasi::draw_chance(s, &mut st, &mut dice);
+        turns.clear();
+        Halasi::legal_turns(s, &st, chance.as_ref(), &mut turns);
+        assert!(!turns.is_empty(), "{seed}: no legal turn in {:?}", st.phase);
+        let turn = turns[pick.uniform(turns.len() as u32) as usize].clone();
+        let before = st.clone();
+        if let Err(v) = Halasi::play(s, &mut st, chance.as_ref(), &turn) {
+            panic!("{seed}: the legal turn {turn} was refused: {v}");
+        }
+        each(&before, chance.as_ref(), &turn, &st);
+    }
+}
+
+/// The shipped `halasi` ruleset with settings overridden.
+fn with(set: &[(&str, &str)]) -> Settings {
+    let base = Library::new(Vec::new())
+        .load("halasi", crate::games::registry::schemas())
+        .expect("the shipped ruleset loads");
+    let overrides: Vec<Override> = set
+        .iter()
+        .map(|(k, v)| Override {
+            key: k.to_string(),
+            value: v.to_string(),
+            origin: Origin::CommandLine,
+            file: "--option".into(),
+            line: 1,
+            column: 1,
+            value_column: 1,
+        })
+        .collect();
+    let r = apply_overrides(&base, &super::SCHEMA, &overrides).expect("valid settings");
+    Settings::from_ruleset(&r)
+}
+
+fn table(seats: &str, extra: &[(&str, &str)]) -> Settings {
+    let mut set = vec![("seats", seats)];
+    set.extend_from_slice(extra);
+    with(&set)
+}
+
+#[test]
+fn money_is_conserved_in_every_table_game() {
+    let variants: [(&str, &[(&str, &str)]); 4] = [
+        ("[a b]", &[]),
+        ("[a b c]", &[("purse", "150")]),
+        ("[a b c d]", &[("domino-fee", "7"), ("territory-fee", "30")]),
+        ("[a b c d e f]", &[("domino-sets", "2"), ("purse", "90")]),
+    ];
+    for (seats, extra) in variants {
+        let s = table(seats, extra);
+        let total = s.purse * s.seats.len() as i64;
+        for g in 0..3 {
+            random_game(&s, &format!("money-{seats}-{g}"), 250, |_, _, t, after| {
+                assert_eq!(after.money(&s), total, "{seats} game {g}, after {t}");
+            });
+        }
+    }
+}
+
+#[test]
+fn solitaire_games_play_their_legal_turns() {
+    let s = with(&[
+        ("mode", "solitaire"),
+        ("seats", "[a]"),
+        ("domino-sets", "2"),
+    ]);
+    for g in 0..5 {
+        let mut over = false;
+        random_game(&s, &format!("sol-{g}"), 400, |_, _, _, after| {
+            over |= after.end.is_some();
+        });
+        assert!(over, "solitaire game {g} ends");
+    }
+}
+
+/// Dominos of a run laid one by one on a copy, each a legal single placement after the
+/// ones before it and touching one of them.
+fn random_run(
+    s: &Settings,
+    st: &State,
+    hand: &[crate::notation::halasi::Domino],
+    pick: &mut Dice,
+    len: usize,
+) -> Vec<DominoAt> {
+    let mover = st.to_move;
+    let mut work = st.clone();
+    let mut left = hand.to_vec();
+    let mut run: Vec<DominoAt> = Vec::new();
+    while run.len() < len {
+        let mut options: Vec<DominoAt> = Vec::new();
+        let layout = &work.layout;
+        let first_new = st.layout.dominos.len();
+        legal::single_placements(s, &work, mover, &left, &mut |d, _| {
+            let touches_run = run.is_empty()
+                || [d.first, d.second].iter().any(|a| {
+                    let t = layout.tri(*a).expect("on the layout");
+                    layout
+                        .neighbours(t)
+                        .any(|n| layout.cover(n).is_some_and(|(e, _)| e >= first_new))
+                });
+            if touches_run {
+                options.push(d);
+            }
+            true
+        });
+        if options.is_empty() {
+            break;
+        }
+        let d = options[pick.uniform(options.len() as u32) as usize];
+        let tris = [
+            work.layout.tri(d.first).expect("exists"),
+            work.layout.tri(d.second).expect("exists"),
+        ];
+        work.layout.place(Placed {
+            halves: tris,
+            marks: [d.domino.0, d.domino.1],
+            seat: mover,
+            turn: 0,
+        });
+        let k = d.domino.key();
+        let i = left.iter().position(|h| h.key() == k).expect("in hand");
+        left.remove(i);
+        run.push(d);
+    }
+    run
+}
+
+#[test]
+fn a_run_scores_the_same_in_any_written_order() {
+    let s = table("[a b]", &[("purse", "100000")]);
+    let mut pick = Dice::from_seed("orders");
+    let mut checked = 0;
+    for g in 0..12 {
+        random_game(&s, &format!("order-{g}"), 300, |before, chance, _, _| {
+            let seat = before.seat(before.to_move);
+            let Some(Chance::Roll { draw: Some(d), .. }) = chance else {
+                return;
+            };
+            if before.phase != Phase::Play || !seat.placed_domino || s.mode != Mode::Table {
+                return;
+            }
+            let mut hand = seat.hand.clone();
+            hand.extend_from_slice(&d.dominos);
+            let run = random_run(&s, before, &hand, &mut pick, 3);
+            if run.len() < 2 {
+                return;
+            }
+            let m = Mover {
+                seat: before.to_move,
+                home: before.home_slot(&s, before.to_move),
+                home_label: seat.home.expect("placed").label(&s),
+                first: false,
+                hand: &hand,
+                turn: 1,
+            };
+            let score_of = |order: &[DominoAt]| {
+                let mut layout = before.layout.clone();
+                play_run(&mut layout, &s, &m, order, &[], None)
+                    .map(|r| (r.dominos, r.total, r.unannounced.len()))
+            };
+            let written = score_of(&run).expect("a run of legal placements is legal");
+            let mut reversed = run.clone();
+            reversed.reverse();
+            assert_eq!(score_of(&reversed), Ok(written), "{run:?}");
+            let mut rotated = run.clone();
+            rotated.rotate_left(1);
+            assert_eq!(score_of(&rotated), Ok(written), "{run:?}");
+            checked += 1;
+        });
+    }
+    assert!(
+        checked >= 50,
+        "only {checked} runs of two or more dominos checked"
+    );
+}
+
+#[test]
+fn every_listed_run_carries_its_exact_claim() {
+    // Legal turns claim their score; a claim one off is refused with rule `claim`.
+    let s = table("[a b c]", &[]);
+    let mut runs = 0;
+    random_game(&s, "claims", 300, |before, chance, turn, _| {
+        if let Turn::Play {
+            action: Action::Run(_),
+            claim: Some(c),
+            ..
+        } = turn
+        {
+            let mut wrong = turn.clone();
+            if let Turn::Play { claim, .. } = &mut wrong {
+                *claim = Some(c + 1);
+            }
+            let mut st = before.clone();
+            let v = Halasi::play(&s, &mut st, chance, &wrong).expect_err("a wrong claim");
+            assert_eq!(crate::games::Violation::rule(&v), "claim");
+            assert_eq!(st, *before, "a refused turn changes nothing");
+            runs += 1;
+        }
+    });
+    assert!(runs > 10, "{runs}");
+}
