@@ -5,9 +5,11 @@
 //! `leave` are listed in full.
 
 use super::chance::Chance;
+use super::layout::Placed;
 use super::layout::Tri;
 use super::markings::Relation;
-use super::run::{self, Mover, RunScore};
+use super::routes;
+use super::run::RunScore;
 use super::score;
 use super::settings::{Mode, Settings};
 use super::state::{Phase, State};
@@ -16,6 +18,14 @@ use crate::notation::halasi::{Action, Domino, DominoAt, Label, Pos, Route, Terri
 
 /// Calls `f` with every legal placement of one domino of `hand` and what it scores
 /// (routes unannounced); stops when `f` returns `false`.
+///
+/// For one domino the placement rules come down to checks made here before anything is
+/// laid: the two triangles are a free pair (`not-adjacent`, `covered`), the domino is in
+/// hand, a first domino self-matches its home's centre, any other one touches the layout
+/// (`adjoin`), and a half meets the match rule with its foundation or a covered neighbour
+/// (`self-match`). Each placement is then scored on a copy with the walk the referee
+/// scores with; routes are searched only where the domino can join two markets' groups.
+/// A test checks every placement listed against the full judgement of a run.
 pub fn single_placements(
     s: &Settings,
     st: &State,
@@ -35,37 +45,48 @@ pub fn single_placements(
     if kinds.is_empty() {
         return;
     }
-    let mut pairs = Vec::new();
-    st.layout.free_pairs(&mut pairs);
-    let mut scratch = st.layout.clone();
-    let m = Mover {
-        seat: mover,
-        home,
-        home_label: seat
-            .home
-            .map(|h| h.label(s))
-            .unwrap_or(Label::new("A").expect("a label")),
-        first,
-        hand,
-        turn: st.turns + 1,
-    };
     let lay = &st.layout;
-    let covered_nb = |t: Tri| lay.neighbours(t).any(|n| lay.cover(n).is_some());
+    let mut pairs = Vec::new();
+    lay.free_pairs(&mut pairs);
+    let n = lay.dominos.len();
+    let groups = routes::Groups::of(lay, n);
+    let linked = groups.linked();
+    let mut scratch = lay.clone();
+    let covered_nb = |t: Tri| lay.neighbours(t).any(|nb| lay.cover(nb).is_some());
     // A half can meet the match rule through its foundation or a covered neighbour.
     let can_match = |t: Tri, mark| {
         s.match_required
             .met_by(Relation::of(mark, lay.foundation(t)))
-            || lay.neighbours(t).any(|n| {
-                lay.half_marking(n)
+            || lay.neighbours(t).any(|nb| {
+                lay.half_marking(nb)
                     .is_some_and(|o| s.match_required.met_by(Relation::of(mark, o)))
             })
     };
     let on_home_centre =
         |t: Tri, mark| Some(t.slot()) == home && t.is_centre() && lay.foundation(t) == mark;
+    let mut roots: Vec<u32> = Vec::with_capacity(4);
+    let mut on_centre: Vec<usize> = Vec::with_capacity(2);
     for &(a, b) in &pairs {
         if !first && !covered_nb(a) && !covered_nb(b) {
             continue;
         }
+        // Could this pair complete a route, whatever domino lies on it?
+        roots.clear();
+        on_centre.clear();
+        for t in [a, b] {
+            for nb in lay.neighbours(t) {
+                if let Some((d, _)) = lay.cover(nb) {
+                    let r = groups.root[d];
+                    if !roots.contains(&r) {
+                        roots.push(r);
+                    }
+                }
+            }
+            if t.is_centre() && lay.territories[t.slot()].market {
+                on_centre.push(t.slot());
+            }
+        }
+        let may_route = groups.may_link(&roots, &on_centre, &linked);
         for d in &kinds {
             let flips: &[bool] = if d.is_double() {
                 &[false]
@@ -80,16 +101,34 @@ pub fn single_placements(
                 if !can_match(a, x) && !can_match(b, y) {
                     continue;
                 }
+                scratch.place(Placed {
+                    halves: [a, b],
+                    marks: [x, y],
+                    seat: mover,
+                    turn: st.turns + 1,
+                });
+                let dominos = score::run_points(&scratch, n, &s.score);
+                let unannounced = if may_route {
+                    routes::completed(&scratch, n)
+                } else {
+                    Vec::new()
+                };
+                scratch.unplace();
+                let scored = RunScore {
+                    first: n,
+                    dominos,
+                    routes: Vec::new(),
+                    path: score::path_points(&[], home, &s.route),
+                    unannounced,
+                    total: dominos,
+                };
                 let placed = DominoAt {
                     domino: Domino(x, y),
                     first: lay.address(a),
                     second: lay.address(b),
                 };
-                if let Ok(score) = run::play_run(&mut scratch, s, &m, &[placed], &[], None) {
-                    scratch.unplace();
-                    if !f(placed, &score) {
-                        return;
-                    }
+                if !f(placed, &scored) {
+                    return;
                 }
             }
         }

@@ -26,47 +26,85 @@ fn root(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
-/// The pairs of markets (slots, `a < b`) linked by chains of the first `upto` dominos.
-pub fn linked(layout: &Layout, upto: usize) -> Vec<(usize, usize)> {
-    let mut parent: Vec<u32> = (0..upto as u32).collect();
-    let mut touching = Vec::new();
-    for d in 0..upto {
-        layout.touching(d, &mut touching);
-        for &e in &touching {
-            if e < upto {
-                let (x, y) = (root(&mut parent, d as u32), root(&mut parent, e as u32));
-                if x != y {
-                    parent[x.max(y) as usize] = x.min(y);
-                }
-            }
-        }
-    }
-    // Each market's groups: the roots of the dominos on its centre.
-    let mut groups: Vec<(usize, Vec<u32>)> = Vec::new();
-    for m in layout.markets() {
-        let mut roots = Vec::new();
-        for t in Layout::centre(m) {
-            if let Some((d, _)) = layout.cover(t) {
-                if d < upto {
-                    let r = root(&mut parent, d as u32);
-                    if !roots.contains(&r) {
-                        roots.push(r);
+/// The groups of the first `upto` dominos (edge-connected), and the markets whose centre
+/// each group touches.
+pub struct Groups {
+    /// Each domino's group (a root domino).
+    pub root: Vec<u32>,
+    /// Each market (slot) with the roots of the groups on its centre.
+    pub markets: Vec<(usize, Vec<u32>)>,
+}
+
+impl Groups {
+    /// Groups the first `upto` dominos of the layout.
+    pub fn of(layout: &Layout, upto: usize) -> Groups {
+        let mut parent: Vec<u32> = (0..upto as u32).collect();
+        let mut touching = Vec::new();
+        for d in 0..upto {
+            layout.touching(d, &mut touching);
+            for &e in &touching {
+                if e < upto {
+                    let (x, y) = (root(&mut parent, d as u32), root(&mut parent, e as u32));
+                    if x != y {
+                        parent[x.max(y) as usize] = x.min(y);
                     }
                 }
             }
         }
-        groups.push((m, roots));
+        let mut markets = Vec::new();
+        for m in layout.markets() {
+            let mut roots = Vec::new();
+            for t in Layout::centre(m) {
+                if let Some((d, _)) = layout.cover(t) {
+                    if d < upto {
+                        let r = root(&mut parent, d as u32);
+                        if !roots.contains(&r) {
+                            roots.push(r);
+                        }
+                    }
+                }
+            }
+            markets.push((m, roots));
+        }
+        let root = (0..upto as u32).map(|d| root(&mut parent, d)).collect();
+        Groups { root, markets }
     }
-    let mut out = Vec::new();
-    for (i, (a, ra)) in groups.iter().enumerate() {
-        for (b, rb) in &groups[i + 1..] {
-            if ra.iter().any(|r| rb.contains(r)) {
-                out.push(((*a).min(*b), (*a).max(*b)));
+
+    /// The pairs of markets (slots, `a < b`) some group links.
+    pub fn linked(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (i, (a, ra)) in self.markets.iter().enumerate() {
+            for (b, rb) in &self.markets[i + 1..] {
+                if ra.iter().any(|r| rb.contains(r)) {
+                    out.push(((*a).min(*b), (*a).max(*b)));
+                }
             }
         }
+        out.sort_unstable();
+        out
     }
-    out.sort_unstable();
-    out
+
+    /// Could one more domino, touching the groups `roots` and lying on the centres of
+    /// `on_centre`, link two markets that these groups do not link? (If not, it
+    /// completes no route; if so, [`completed`] says which.)
+    pub fn may_link(&self, roots: &[u32], on_centre: &[usize], linked: &[(usize, usize)]) -> bool {
+        let reached: Vec<usize> = self
+            .markets
+            .iter()
+            .filter(|(m, rs)| on_centre.contains(m) || rs.iter().any(|r| roots.contains(r)))
+            .map(|(m, _)| *m)
+            .collect();
+        reached.iter().enumerate().any(|(i, &a)| {
+            reached[i + 1..]
+                .iter()
+                .any(|&b| !linked.contains(&(a.min(b), a.max(b))))
+        })
+    }
+}
+
+/// The pairs of markets (slots, `a < b`) linked by chains of the first `upto` dominos.
+pub fn linked(layout: &Layout, upto: usize) -> Vec<(usize, usize)> {
+    Groups::of(layout, upto).linked()
 }
 
 /// The number of dominos on the shortest chain from market `a` to market `b`, using
