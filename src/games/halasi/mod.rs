@@ -8,6 +8,7 @@
 pub mod breakdown;
 pub mod chance;
 pub mod geometry;
+pub mod hints;
 pub mod layout;
 pub mod legal;
 pub mod markings;
@@ -227,6 +228,10 @@ impl Game for Halasi {
                 missed.join(" and ")
             )
         })
+    }
+
+    fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
+        hints::hint(settings, state, violation)
     }
 
     fn address_message(text: &str) -> String {
