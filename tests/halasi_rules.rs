@@ -216,6 +216,7 @@ fn bank_broken_ends_the_game() {
 fn setup_tag() {
     ruled_setup("[Game \"halasi\"]\n[Setup \"AT1 @1,0 r0\"]\n\n1. home M1\n");
     ruled_setup("[Game \"halasi\"]\n[Ruleset \"halasi-solitaire\"]\n\n1. home M1\n");
+    ruled_setup("[Game \"halasi\"]\n[Seats \"a\"]\n\n1. home M1\n");
 }
 
 fn ruled_setup(record: &str) {

@@ -101,6 +101,13 @@ impl Game for Halasi {
         dice: Option<&mut Dice>,
     ) -> Result<State, Violation> {
         let seeded = dice.is_some();
+        if settings.mode == Mode::Table && settings.seats.len() < 2 {
+            return Err(Violation::Setup {
+                message: "the table game is for two to six seats (solitaire is `mode = \
+                          solitaire`, the ruleset halasi-solitaire)"
+                    .into(),
+            });
+        }
         if settings.mode == Mode::Solitaire && !seeded && setup.is_none() {
             return Err(Violation::Setup {
                 message: "solitaire without a seed needs a Setup tag listing its layout \
