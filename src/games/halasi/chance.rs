@@ -283,13 +283,11 @@ pub fn check_written(s: &Settings, st: &State, chance: &Chance) -> Result<(), Vi
             Ok(())
         }
         (Phase::Play, Chance::Roll { opening, draw }) => {
-            let first_solitaire = s.mode == Mode::Solitaire && st.layout.dominos.is_empty();
+            // Solitaire's first regular turn draws the opening four (no seed: none yet).
+            let opening_due = s.mode == Mode::Solitaire && st.drawn == 0;
             let mut pool = st.dominos.len();
             let mut all: Vec<Domino> = Vec::new();
-            match (
-                first_solitaire && seat.hand.is_empty() && st.drawn == 0,
-                opening,
-            ) {
+            match (opening_due, opening) {
                 (true, None) => return Err(fault(BuyFault::OpeningMissing)),
                 (true, Some(o)) => {
                     let n = OPENING.min(pool);

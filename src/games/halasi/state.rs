@@ -10,7 +10,7 @@
 use super::layout::Layout;
 use super::settings::{Mode, Settings, SEAT_NAMES};
 use crate::games::{End, Seat, SeatSet};
-use crate::notation::halasi::{Domino, Label, Marking, TerritoryAt};
+use crate::notation::halasi::{Domino, Label, TerritoryAt};
 
 /// A territory tile of some seat's set (in solitaire: of the first or second copy).
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -337,10 +337,5 @@ impl State {
     /// The territory of the pool labelled `label`, by its index in the pool.
     pub fn pool_index(&self, s: &Settings, label: Label) -> Option<usize> {
         self.tiles.iter().position(|t| t.label(s) == label)
-    }
-
-    /// The marking printed under a layout triangle, for the renderers.
-    pub fn foundation_of(&self, t: super::layout::Tri) -> Marking {
-        self.layout.foundation(t)
     }
 }
