@@ -58,6 +58,30 @@ fn selfplay_games_replay_valid_under_every_halves_ruleset() {
     selfplay_replays_valid("halves", 4, 20);
 }
 
+/// `games` selfplay games under `ruleset` with `--option` settings (written into their
+/// `Options` tag) replay valid through `check`; returns the records.
+fn selfplay_with_options_replays_valid(
+    ruleset: &str,
+    options: &[String],
+    games: usize,
+    extra: &[&str],
+) -> Result<String, TestCaseError> {
+    let n = games.to_string();
+    let mut args = vec!["selfplay", ruleset, "--games", &n, "--seed", "combo"];
+    args.extend_from_slice(extra);
+    for o in options {
+        args.push("--option");
+        args.push(o);
+    }
+    let (code, records, err) = run(&args);
+    prop_assert_eq!(code, 0, "{:?}: {}", options, err);
+    let (code, out, _) = run_with_input(&["check", "-", "--quiet"], records.as_bytes());
+    prop_assert_eq!(code, 0, "{:?}:\n{}\n{}", options, out, records);
+    let summary = format!("{games} records: {games} valid");
+    prop_assert!(out.contains(&summary), "{}", out);
+    Ok(records)
+}
+
 #[test]
 fn selfplay_games_replay_valid_under_every_halasi_ruleset() {
     selfplay_replays_valid("halasi", 2, 8);
@@ -102,18 +126,7 @@ fn selfplay_games_replay_valid_under_random_halasi_settings() {
                     format!("route.home={rh}"),
                     format!("match-required={matching}"),
                 ];
-                let mut args = vec![
-                    "selfplay", "halasi", "--games", "3", "--seed", "combo", "--max-turns", "150",
-                ];
-                for o in &options {
-                    args.push("--option");
-                    args.push(o);
-                }
-                let (code, games, err) = run(&args);
-                prop_assert_eq!(code, 0, "{:?}: {}", options, err);
-                let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
-                prop_assert_eq!(code, 0, "{:?}:\n{}\n{}", options, out, games);
-                prop_assert!(out.contains("3 records: 3 valid"), "{}", out);
+                selfplay_with_options_replays_valid("halasi", &options, 3, &["--max-turns", "150"])?;
                 Ok(())
             },
         )
@@ -300,16 +313,7 @@ fn selfplay_games_replay_valid_under_random_halves_settings() {
                     format!("free-edges={free}"),
                     format!("keep={keep}"),
                 ];
-                let mut args = vec!["selfplay", "halves", "--games", "4", "--seed", "combo"];
-                for o in &options {
-                    args.push("--option");
-                    args.push(o);
-                }
-                let (code, games, err) = run(&args);
-                prop_assert_eq!(code, 0, "{:?}: {}", options, err);
-                let (code, out, _) = run_with_input(&["check", "-", "--quiet"], games.as_bytes());
-                prop_assert_eq!(code, 0, "{:?}:\n{}\n{}", options, out, games);
-                prop_assert!(out.contains("4 records: 4 valid"), "{}", out);
+                let games = selfplay_with_options_replays_valid("halves", &options, 4, &[])?;
                 // Without the Options tag, the same settings given by --option.
                 let stripped: String = games
                     .lines()
