@@ -127,3 +127,205 @@ fn halves_common_rule_ids() {
         assert_eq!(v["errors"][0]["rule"], rule, "{moves}: {out}");
     }
 }
+
+/// Halasi's disputes include a legal turn under dispute (a route completed and not
+/// announced is not paid, and that is all), so a disputed example may be ruled valid.
+#[test]
+fn halasi_rulings() {
+    rulings("halasi", 18, false);
+}
+
+/// `check --format json` on one record, parsed.
+fn check_json(file: &str) -> serde_json::Value {
+    let (code, out, err) = run(&["check", file, "--format", "json"]);
+    assert!(code == 0 || code == 1, "{file}: exit {code}: {err}");
+    serde_json::from_str(out.trim()).expect("one JSON line")
+}
+
+/// Each disputed Halasi example is ruled by the rule its name says, at its last turn;
+/// the unannounced route is no error at all, only a note that the route is not paid.
+#[test]
+fn halasi_disputes_cite_their_rules() {
+    for (name, rule) in [
+        ("wrong-claim", "claim"),
+        ("route-existed", "route-new"),
+        ("no-self-match", "self-match"),
+        ("run-not-connected", "one-run"),
+        ("first-domino-off-centre", "first-domino"),
+        ("territory-not-adjacent", "territory-adjacent"),
+        ("not-in-hand", "from-hand"),
+    ] {
+        let file = format!("games/halasi/disputed-{name}.game");
+        let v = check_json(&file);
+        assert_eq!(v["valid"], false, "{file}: {v}");
+        let errors = v["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{file}: {v}");
+        assert_eq!(errors[0]["kind"], "rule", "{file}: {v}");
+        assert_eq!(errors[0]["rule"], rule, "{file}: {v}");
+        assert_eq!(
+            errors[0]["turn"], v["turns"],
+            "{file}: the last turn is disputed"
+        );
+    }
+
+    let file = "games/halasi/disputed-unannounced-route.game";
+    let (code, out, err) = run(&["adjudicate", file, "--format", "json"]);
+    assert_eq!(code, 0, "{file} is valid: {out}{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let last = v["verdicts"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["legal"], true);
+    let note = last["note"].as_str().expect("a note on the turn");
+    assert!(
+        note.contains("AM1~AM2") && note.contains("not paid"),
+        "{note}"
+    );
+    let score = &last["score"];
+    assert_eq!(score["routes"], serde_json::json!([]));
+    assert_eq!(score["path"]["total"], 0);
+    assert_eq!(
+        score["unannounced"][0]["markets"],
+        serde_json::json!(["AM1", "AM2"])
+    );
+    assert_eq!(score["total"], score["domino_points"]);
+    assert_eq!(score["total"], score["claim"]);
+}
+
+/// The three acceptance figures of halasi.md, each reached by a valid record and scored
+/// by `referee score` on its turn: text and JSON snapshots, and the total the text
+/// states, with the relations that make it.
+#[test]
+fn halasi_acceptance_figures() {
+    for (stem, turn, total) in [
+        ("figure-25", 7, 25),
+        ("figure-0", 2, 0),
+        ("figure-minus-8", 6, -8),
+    ] {
+        let file = format!("games/halasi/{stem}.game");
+        let v = check_json(&file);
+        assert_eq!(v["valid"], true, "{file}: {v}");
+        assert_eq!(v["turns"], turn, "{file}: the figure is the last turn");
+
+        let turn_arg = turn.to_string();
+        let (code, text, err) = run(&["score", &file, "--turn", &turn_arg]);
+        assert_eq!(code, 0, "{file}: {err}");
+        insta::assert_snapshot!(format!("halasi-{stem}-score-text"), text);
+        let (code, json, err) = run(&["score", &file, "--turn", &turn_arg, "--format", "json"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        insta::assert_json_snapshot!(format!("halasi-{stem}-score-json"), v);
+
+        let turns = v["turns"].as_array().unwrap();
+        assert_eq!(turns.len(), 1, "{file}: --turn scores one turn");
+        let t = &turns[0];
+        assert_eq!(t["turn"], turn, "{file}");
+        assert_eq!(t["total"], total, "{file}");
+        assert_eq!(t["claim"], total, "{file}: the claim is exact");
+        let dominos = t["dominos"].as_array().unwrap();
+        assert_eq!(dominos.len(), 1, "{file}: one domino");
+        assert_eq!(dominos[0]["placement"], 1);
+        assert_eq!(t["path"]["total"], 0);
+
+        // The relations of each half: foundation, partner, adjoining halves.
+        let rel = |h: &serde_json::Value| -> (String, String, Vec<String>) {
+            let s = |x: &serde_json::Value| x["relation"].as_str().unwrap().to_string();
+            let adjoining = h["adjoining"].as_array().unwrap().iter().map(s).collect();
+            (s(&h["foundation"]), s(&h["partner"]), adjoining)
+        };
+        let halves: Vec<_> = dominos[0]["halves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(rel)
+            .collect();
+        let r = |f: &str, p: &str, a: &[&str]| {
+            (
+                f.to_string(),
+                p.to_string(),
+                a.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+        };
+        let expected = match total {
+            // A double on two foundations of its marking, four such halves around it.
+            25 => vec![
+                r("self", "self", &["self", "self"]),
+                r("self", "self", &["self", "self"]),
+            ],
+            // The first domino: one self-matching foundation, the rest opposed, alone.
+            0 => vec![r("self", "opposed", &[]), r("opposed", "opposed", &[])],
+            // The same domino with an opposed half on each of its four other neighbours.
+            _ => vec![
+                r("self", "opposed", &["opposed", "opposed"]),
+                r("opposed", "opposed", &["opposed", "opposed"]),
+            ],
+        };
+        assert_eq!(halves, expected, "{file}");
+    }
+}
+
+/// Every complete Halasi example is valid and ends as its comment says: the table games
+/// of two to six seats when one seat is left, the solitaire games won or lost.
+#[test]
+fn halasi_complete_games_end_with_their_winners() {
+    for (stem, turns, winners, reason) in [
+        ("table-2-seats", 82, vec!["a"], "one-seat-left"),
+        ("table-2-seats-options", 115, vec!["a"], "one-seat-left"),
+        ("table-3-seats", 177, vec!["b"], "one-seat-left"),
+        ("table-4-seats", 286, vec!["b"], "one-seat-left"),
+        ("table-6-seats", 433, vec!["a"], "one-seat-left"),
+        ("solitaire-win", 16, vec!["a"], "target"),
+        ("solitaire-loss", 34, vec![], "no-placement"),
+    ] {
+        let file = format!("games/halasi/{stem}.game");
+        let v = check_json(&file);
+        assert_eq!(v["valid"], true, "{file}: {v}");
+        assert_eq!(v["turns"], turns, "{file}");
+        assert_eq!(v["status"]["over"], true, "{file}");
+        assert_eq!(v["status"]["winners"], serde_json::json!(winners), "{file}");
+        assert_eq!(v["status"]["reason"], reason, "{file}");
+    }
+}
+
+/// The six-seat game: `check` in text says it is valid and who won.
+#[test]
+fn halasi_six_seats_check() {
+    let (code, out, err) = run(&["check", "games/halasi/table-6-seats.game"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out,
+        "games/halasi/table-6-seats.game: valid, 433 turns, a wins (one-seat-left)\n\
+         1 record: 1 valid, 0 invalid\n"
+    );
+}
+
+/// A record's Options tag is applied: the claims of table-2-seats-options are exact only
+/// with route.market = 2 and score.placement = 2, so without the tag the first run's
+/// claim is wrong by the placement point it no longer earns.
+#[test]
+fn halasi_options_from_the_record_change_the_scores() {
+    use common::run_with_input;
+    let file = "games/halasi/table-2-seats-options.game";
+    let text = std::fs::read_to_string(common::root().join(file)).unwrap();
+    let options = "[Options \"route.market = 2; score.placement = 2\"]\n";
+    assert!(text.contains(options));
+    let (code, out, _) = run_with_input(
+        &["check", "-", "--format", "json"],
+        text.replace(options, "").as_bytes(),
+    );
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let e = &v["errors"][0];
+    assert_eq!(e["rule"], "claim", "{v}");
+    let message = e["message"].as_str().unwrap();
+    let (scored, claimed) = scan_scores(message);
+    assert_eq!(claimed - scored, 1, "{message}");
+}
+
+/// The two numbers of "the turn scores N, not the M claimed".
+fn scan_scores(message: &str) -> (i64, i64) {
+    let nums: Vec<i64> = message
+        .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(nums.len(), 2, "{message}");
+    (nums[0], nums[1])
+}
