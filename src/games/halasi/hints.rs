@@ -45,7 +45,7 @@ pub fn hint(_settings: &Settings, st: &State, v: &Violation) -> Option<String> {
             ] {
                 let t = lay.tri(a)?;
                 let mut meets = vec![format!(
-                    "{} foundation ({})",
+                    "its foundation {} ({})",
                     lay.foundation(t),
                     Relation::of(m, lay.foundation(t))
                 )];
