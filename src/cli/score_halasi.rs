@@ -46,6 +46,14 @@ fn half_rows(out: &mut String, h: &HalfScore) {
 /// The breakdown of one turn.
 pub fn text(b: &TurnScore) -> String {
     let mut out = String::new();
+    if !b.opening.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} draws the opening four: {}",
+            b.seat,
+            b.opening.join(" ")
+        );
+    }
     if let Some(roll) = b.roll {
         let _ = writeln!(
             out,

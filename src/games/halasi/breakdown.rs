@@ -73,6 +73,8 @@ pub struct TurnScore {
     pub seat: &'static str,
     /// `home`, `place`, `territory`, `run`, `leave` or `nothing`.
     pub action: &'static str,
+    /// Solitaire's first regular turn: the opening four drawn before the roll.
+    pub opening: Vec<String>,
     pub roll: Option<u8>,
     /// The dominos bought (or drawn) with the roll.
     pub bought: Vec<String>,
@@ -114,6 +116,15 @@ pub fn breakdown(
     let mut st = before.clone();
     let scored = turn::play(s, &mut st, chance, t, false).ok()?;
     let who = seat_name(mover).to_string();
+    let names = |ds: &[crate::notation::halasi::Domino]| -> Vec<String> {
+        ds.iter().map(|x| x.to_string()).collect()
+    };
+    let opening = match chance {
+        Some(Chance::Roll {
+            opening: Some(o), ..
+        }) => names(&o.0),
+        _ => Vec::new(),
+    };
     let (action, roll, bought, claim) = match t {
         Turn::Home { .. } => ("home", None, Vec::new(), None),
         Turn::Place { .. } => ("place", None, Vec::new(), None),
@@ -131,8 +142,7 @@ pub fn breakdown(
             (
                 name,
                 draw.map(|d| d.roll),
-                draw.map(|d| d.dominos.iter().map(|x| x.to_string()).collect())
-                    .unwrap_or_default(),
+                draw.map(|d| names(&d.dominos)).unwrap_or_default(),
                 *claim,
             )
         }
@@ -227,10 +237,12 @@ pub fn breakdown(
             Some(st.bank),
             None,
         ),
+        // The target counts the layout and the dominos drawn, both known from the
+        // first regular turn on (the home's turn precedes the random layout).
         Mode::Solitaire => (
             Vec::new(),
             None,
-            Some(Progress {
+            matches!(t, Turn::Play { .. }).then(|| Progress {
                 score: st.score,
                 target: st.target(s),
             }),
@@ -239,6 +251,7 @@ pub fn breakdown(
     Some(TurnScore {
         seat: seat_name(mover),
         action,
+        opening,
         roll,
         bought,
         dominos,
