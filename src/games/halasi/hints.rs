@@ -63,7 +63,8 @@ pub fn hint(_settings: &Settings, st: &State, v: &Violation) -> Option<String> {
             Some(format!("{}; none is a {required} match", parts.join("; ")))
         }
         Violation::Claim { scored, .. } => Some(format!(
-            "the turn scores {scored}: `referee score FILE --turn N` explains every point"
+            "the turn scores {scored}: `referee score FILE --turn {}` explains every point",
+            st.turns + 1
         )),
         Violation::TerritoryBuy { .. } | Violation::Buy { .. } => {
             let seat = st.seat(st.to_move);
