@@ -6,12 +6,11 @@
 
 mod commands;
 mod diagnostics;
+mod halasi;
 mod play;
 mod render;
-mod render_halasi;
 mod render_halves;
 mod render_thaayam;
-mod score_halasi;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
