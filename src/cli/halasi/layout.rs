@@ -584,15 +584,12 @@ pub(crate) fn layout_text(layout: &Layout) -> String {
 mod tests {
     use super::*;
     use crate::games::halasi::layout::Territory;
-    use crate::games::halasi::tiles::{self, TileSet};
+    use crate::games::halasi::settings::STANDARD;
+    use crate::games::halasi::tiles::TileSet;
     use crate::notation::halasi::{Address, Label};
 
     fn set() -> TileSet {
-        tiles::parse(
-            "standard",
-            include_str!("../../../rulesets/halasi/standard.yaml"),
-        )
-        .expect("the standard set parses")
+        STANDARD.as_ref().clone()
     }
 
     /// Lays `(label, owner seat, tile name, q, r, rotation)` in order.

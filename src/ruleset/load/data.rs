@@ -81,20 +81,7 @@ impl Library {
             }
         };
         for dir in self.dirs() {
-            let Ok(read) = std::fs::read_dir(dir.join(kind.folder)) else {
-                continue;
-            };
-            let mut here: Vec<Source> = read
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == kind.ext) && p.is_file())
-                .filter_map(|p| {
-                    let stem = p.file_stem()?.to_str()?.to_string();
-                    Some((stem, Some(p)))
-                })
-                .collect();
-            here.sort();
-            for (name, path) in here {
+            for (name, path) in super::library::files_in(&dir.join(kind.folder), kind.ext) {
                 push(&mut out, name, path);
             }
         }

@@ -137,20 +137,7 @@ impl Library {
     fn sources(&self) -> Vec<(String, Option<PathBuf>)> {
         let mut out: Vec<(String, Option<PathBuf>)> = Vec::new();
         for dir in &self.dirs {
-            let Ok(read) = std::fs::read_dir(dir) else {
-                continue;
-            };
-            let mut here: Vec<(String, Option<PathBuf>)> = read
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "rules") && p.is_file())
-                .filter_map(|p| {
-                    let stem = p.file_stem()?.to_str()?.to_string();
-                    Some((stem, Some(p)))
-                })
-                .collect();
-            here.sort();
-            for (name, path) in here {
+            for (name, path) in files_in(dir, "rules") {
                 if !out.iter().any(|(n, _)| *n == name) {
                     out.push((name, path));
                 }
@@ -308,6 +295,24 @@ impl Library {
         }
         errors
     }
+}
+
+/// The files `DIR/*.EXT` by name (the file stem), sorted; none when `dir` cannot be read.
+pub(super) fn files_in(dir: &Path, ext: &str) -> Vec<(String, Option<PathBuf>)> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut here: Vec<(String, Option<PathBuf>)> = read
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext) && p.is_file())
+        .filter_map(|p| {
+            let stem = p.file_stem()?.to_str()?.to_string();
+            Some((stem, Some(p)))
+        })
+        .collect();
+    here.sort();
+    here
 }
 
 pub(super) fn read_file(path: &Path) -> Result<Found, RulesetError> {
