@@ -9,7 +9,6 @@
 
 use std::fmt;
 
-use super::layout::Territory;
 use super::settings::{Mode, Settings, DIE, OPENING};
 use super::state::{Phase, State, TileRef};
 use super::violation::{BuyFault, Violation};
@@ -243,17 +242,7 @@ fn deal_solitaire(s: &Settings, st: &mut State, dice: &mut Dice) {
 
 /// Lays a tile on the layout (its position already checked).
 pub fn lay(s: &Settings, st: &mut State, tile: TileRef, at: Pos, rotation: u8) {
-    st.layout.add_territory(
-        Territory {
-            label: tile.label(s),
-            owner: tile.owner,
-            tile: tile.tile,
-            market: tile.is_market(s),
-            at,
-            rotation,
-        },
-        &s.tiles,
-    );
+    st.layout.add_territory(tile.at(s, at, rotation), &s.tiles);
 }
 
 /// Without a seed: checks that a written outcome is possible where it stands (rule

@@ -7,10 +7,10 @@
 //! the first round of setup and of play is *open*: the turn's seat label says who moves,
 //! and the order those seats move in becomes the order of the rounds that follow.
 
-use super::layout::Layout;
+use super::layout::{Layout, Territory};
 use super::settings::{Mode, Settings, SEAT_NAMES};
 use crate::games::{End, Seat, SeatSet};
-use crate::notation::halasi::{Domino, Label, TerritoryAt};
+use crate::notation::halasi::{Domino, Label, Pos, TerritoryAt};
 
 /// A territory tile of some seat's set (in solitaire: of the first or second copy).
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
@@ -33,6 +33,18 @@ impl TileRef {
 
     pub fn is_market(self, s: &Settings) -> bool {
         s.tiles.tiles[self.tile as usize].market
+    }
+
+    /// The tile as a territory of the layout, at `at` turned by `rotation`.
+    pub fn at(self, s: &Settings, at: Pos, rotation: u8) -> Territory {
+        Territory {
+            label: self.label(s),
+            owner: self.owner,
+            tile: self.tile,
+            market: self.is_market(s),
+            at,
+            rotation,
+        }
     }
 }
 

@@ -106,17 +106,7 @@ fn home(s: &Settings, st: &mut State, mover: Seat, name: Label) -> Result<(), Vi
                 tile: t,
             }));
             let mut layout = st.layout.clone();
-            layout.add_territory(
-                super::layout::Territory {
-                    label: tile.label(s),
-                    owner,
-                    tile: tile.tile,
-                    market: true,
-                    at: Pos { q: 0, r: 0 },
-                    rotation: 0,
-                },
-                &s.tiles,
-            );
+            layout.add_territory(tile.at(s, Pos { q: 0, r: 0 }, 0), &s.tiles);
             for t in st.preset.iter().flatten() {
                 let Some(i) = pool.iter().position(|p| p.label(s) == t.label) else {
                     return Err(Violation::Setup {
@@ -135,17 +125,7 @@ fn home(s: &Settings, st: &mut State, mover: Seat, name: Label) -> Result<(), Vi
                     });
                 }
                 let p = pool.remove(i);
-                layout.add_territory(
-                    super::layout::Territory {
-                        label: p.label(s),
-                        owner: p.owner,
-                        tile: p.tile,
-                        market: p.is_market(s),
-                        at: t.at,
-                        rotation: t.rotation,
-                    },
-                    &s.tiles,
-                );
+                layout.add_territory(p.at(s, t.at, t.rotation), &s.tiles);
             }
             st.layout = layout;
             st.tiles = pool;
@@ -443,12 +423,9 @@ fn regular(
         Action::Run(dominos) => {
             let seat = st.seat_mut(mover);
             seat.placed_domino = true;
-            for d in dominos {
-                let k = d.domino.key();
-                if let Some(i) = seat.hand.iter().position(|h| h.key() == k) {
-                    seat.hand.remove(i);
-                }
-            }
+            // In hand, as `from-hand` checked.
+            let placed: Vec<Domino> = dominos.iter().map(|d| d.domino).collect();
+            chance::take(&mut seat.hand, &placed);
             let total = scored.as_ref().map_or(0, |r: &RunScore| r.total);
             match s.mode {
                 Mode::Table => pay(s, st, mover, total),
