@@ -1,14 +1,15 @@
-//! Throughput benchmarks for the speed targets (`cargo bench`):
+//! Throughput benchmarks for the speed targets (`cargo bench --bench throughput`):
 //!
-//! - random playouts per second on one core: Halatafl (target ≥ 150,000 games/s, 100×
-//!   Ludii's random playouts), Thaayam-bell (target ≥ 14,000 games/s), Halasi (table
-//!   and solitaire);
-//! - `check` turns per second over selfplay records (target ≥ 1 M turns/s), Halatafl
-//!   and Halasi; for Halasi also the mean time to judge one turn, routes and claims
-//!   included (target: under a millisecond on a full layout).
+//! - random playouts per second on one core, the engine under `selfplay` without I/O:
+//!   Halatafl (target ≥ 100,000 games/s), Thaayam-bell with four seats (≥ 14,000),
+//!   Halves (≥ 50,000), Halasi reported;
+//! - `check` of selfplay corpora, parse + replay + rulings, in MB/s and turns/s on one
+//!   core (targets: ≥ 100 MB/s Halatafl, ≥ 40 MB/s Thaayam and Halves, Halasi
+//!   reported); for Halasi the mean time to judge one turn too.
 //!
 //! Plain timing loops, no harness: the figures are printed with the machine's core
-//! count so they can be compared as ratios.
+//! count so they can be compared as ratios. Arguments filter the lines by name:
+//! `cargo bench --bench throughput -- thaayam` runs only lines naming thaayam.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -16,6 +17,7 @@ use std::time::{Duration, Instant};
 use referee::dice::Dice;
 use referee::games::halasi::Halasi;
 use referee::games::halatafl::Halatafl;
+use referee::games::halves::Halves;
 use referee::games::thaayam::Thaayam;
 use referee::games::{Game, Status};
 use referee::notation::record::Header;
@@ -61,6 +63,12 @@ fn playouts<G: Game>(ruleset: &str, budget: Duration, max_turns: usize) -> (u64,
 }
 
 fn main() {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted =
+        |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
@@ -75,18 +83,33 @@ fn main() {
         );
     };
     let budget = Duration::from_secs(3);
-    for rs in ["halatafl", "halatafl-emperor", "halatafl-orthogonal"] {
-        report(rs, playouts::<Halatafl>(rs, budget, 1000));
+    type Playout = fn(&str, Duration, usize) -> (u64, u64, Duration);
+    let playout_lines: [(&str, Playout); 9] = [
+        ("halatafl", playouts::<Halatafl>),
+        ("halatafl-emperor", playouts::<Halatafl>),
+        ("halatafl-orthogonal", playouts::<Halatafl>),
+        ("thaayam", playouts::<Thaayam>),
+        ("thaayam-bell", playouts::<Thaayam>),
+        ("halves", playouts::<Halves>),
+        ("halves-3p", playouts::<Halves>),
+        ("halasi", playouts::<Halasi>),
+        ("halasi-solitaire", playouts::<Halasi>),
+    ];
+    for (rs, run) in playout_lines {
+        if wanted(&format!("playouts {rs}")) {
+            report(rs, run(rs, budget, 1000));
+        }
     }
-    report(
-        "thaayam-bell",
-        playouts::<Thaayam>("thaayam-bell", budget, 1000),
-    );
-    for rs in ["halasi", "halasi-solitaire"] {
-        report(rs, playouts::<Halasi>(rs, budget, 1000));
-    }
-    // check: replay selfplay records.
-    for (ruleset, games) in [("halatafl", "200"), ("halasi", "40")] {
+    // check: replay selfplay corpora, parse + replay + rulings, on one core.
+    for (ruleset, games) in [
+        ("halatafl", "400"),
+        ("thaayam-bell", "200"),
+        ("halves", "1000"),
+        ("halasi", "40"),
+    ] {
+        if !wanted(&format!("check {ruleset}")) {
+            continue;
+        }
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_referee"))
             .args(["selfplay", ruleset, "--games", games, "--seed", "bench"])
             .output()
@@ -95,7 +118,7 @@ fn main() {
         let env = Env::new(Library::new(Vec::new()));
         let t0 = Instant::now();
         let mut turns = 0usize;
-        let mut rounds = 0;
+        let mut rounds = 0usize;
         while t0.elapsed() < Duration::from_secs(3) {
             let reports = check_text(&env, "bench", &text);
             turns += reports.iter().map(|r| r.turns).sum::<usize>();
@@ -103,7 +126,8 @@ fn main() {
         }
         let secs = t0.elapsed().as_secs_f64();
         println!(
-            "check {ruleset:<9} (parse + replay + rulings) {:>12.0} turns/s ({:.1} µs a turn) over {} passes of {games} selfplay records",
+            "check {ruleset:<13} (parse + replay + rulings) {:>7.1} MB/s {:>12.0} turns/s ({:.2} µs a turn) over {} passes of {games} selfplay records",
+            (text.len() * rounds) as f64 / secs / 1e6,
             turns as f64 / secs,
             secs * 1e6 / turns as f64,
             rounds
