@@ -51,7 +51,7 @@ fn playouts<G: Game>(ruleset: &str, budget: Duration, max_turns: usize) -> (u64,
                 moves.clear();
                 G::legal_turns(&settings, &state, chance.as_ref(), &mut moves);
                 let pick = &moves[rng.uniform(moves.len() as u32) as usize];
-                G::play(&settings, &mut state, chance.as_ref(), pick).expect("a legal turn");
+                G::apply_legal(&settings, &mut state, chance.as_ref(), pick);
                 n += 1;
             }
             turns += n as u64;

@@ -249,6 +249,20 @@ pub trait Game: Sized + 'static {
         turn: &Self::Turn,
     ) -> Result<(), Self::Violation>;
 
+    /// Applies a turn that [`Game::legal_turns`] listed for this `state` and `chance`,
+    /// without judging it again as a written turn is judged (random playouts and
+    /// `selfplay`). A module whose generated turns carry what applying them needs
+    /// overrides this; the default plays the turn through [`Game::play`].
+    fn apply_legal(
+        settings: &Self::Settings,
+        state: &mut Self::State,
+        chance: Option<&Self::Chance>,
+        turn: &Self::Turn,
+    ) {
+        let applied = Self::play(settings, state, chance, turn);
+        debug_assert!(applied.is_ok(), "a listed turn was refused: {turn}");
+    }
+
     /// The seat to move resigns. In a two-seat game the other wins; with more seats the
     /// resigning seat leaves and play goes on.
     fn resign(settings: &Self::Settings, state: &mut Self::State);
