@@ -1,0 +1,196 @@
+//! The record frame (`record.md`): files of one or more records, each a header of tag
+//! pairs and a movetext of turns, numbers, seat labels, comments, annotations, the
+//! common actions `resign`/`draw` and a termination marker.
+//!
+//! Parsing happens in two steps, because a turn's text is parsed by the game's own rule
+//! and the game is named in the header:
+//!
+//! 1. [`split`] cuts a file into records and parses each header ([`RawRecord`]).
+//! 2. [`parse_movetext`] reads one record's movetext with the game's turn parser.
+//!
+//! The files: `split` (records and headers), `movetext` (the frame's tokens and the
+//! turns), `print` (a record written back), `tests`.
+
+mod movetext;
+mod print;
+mod split;
+#[cfg(test)]
+mod tests;
+
+pub use movetext::{parse_movetext, Action, Comment, Entry, Movetext, Termination, TurnNumber};
+pub use print::print;
+pub use split::split;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/record.pest"]
+pub(crate) struct FrameParser;
+
+/// A byte range of the source file.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+}
+
+/// Limits on input size (`record.md`, "Limits"); settable from the command line.
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    /// Largest record file, in bytes.
+    pub max_bytes: usize,
+    /// Longest turn text, in bytes.
+    pub max_turn_bytes: usize,
+    /// Most turns in one record.
+    pub max_turns: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_bytes: 64 << 20,
+            max_turn_bytes: 64 << 10,
+            max_turns: 1_000_000,
+        }
+    }
+}
+
+/// One tag pair of a header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    /// The value with its escapes resolved.
+    pub value: String,
+    /// The whole line.
+    pub span: Span,
+    /// The value's text between the quotes.
+    pub value_span: Span,
+}
+
+/// A record's header, tags in written order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub tags: Vec<Tag>,
+}
+
+impl Header {
+    pub fn get(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.get(name).map(|t| t.value.as_str())
+    }
+}
+
+impl crate::notation::Tags for Header {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.value(name)
+    }
+}
+
+/// What kind of input problem a [`SyntaxError`] is.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum SyntaxKind {
+    /// The text does not follow the grammar.
+    Syntax,
+    /// The header is wrong (a repeated tag).
+    Header,
+    /// A size limit was exceeded.
+    Limit,
+}
+
+/// A problem found while parsing, at a byte offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub kind: SyntaxKind,
+    pub span: Span,
+    pub message: String,
+}
+
+/// A record cut out of a file with its header parsed; its movetext is still text.
+#[derive(Clone, Debug)]
+pub struct RawRecord {
+    pub header: Header,
+    /// Problems in the header (repeated tags).
+    pub header_errors: Vec<SyntaxError>,
+    /// The movetext: everything after the header up to the next record.
+    pub movetext: Span,
+    /// The whole record.
+    pub span: Span,
+}
+
+/// The outcome of cutting a file into records.
+#[derive(Clone, Debug)]
+pub struct File {
+    pub records: Vec<RawRecord>,
+    /// Text before the first header that is not blank, or a file over the size limit.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// A byte-order mark at the start of a text is ignored.
+pub fn strip_bom(text: &str) -> (&str, usize) {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => (rest, 3),
+        None => (text, 0),
+    }
+}
+
+/// Escapes a tag value for writing (`\"` and `\\`).
+pub fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Line starts of a text, to turn byte offsets into 1-based lines and columns.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'\n' => starts.push(i + 1),
+                b'\r' if b.get(i + 1) != Some(&b'\n') => starts.push(i + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex { starts }
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        let line = match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.starts[line];
+        let col = text
+            .get(start..offset)
+            .map(|s| s.chars().count())
+            .unwrap_or(offset - start);
+        (line + 1, col + 1)
+    }
+}

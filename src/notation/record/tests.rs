@@ -1,0 +1,210 @@
+//! Tests of the record frame.
+
+use super::*;
+use crate::notation::TurnParse;
+
+/// A toy turn notation for frame tests: `xN-yM` or `huff xN yN-zM` (letters + digits).
+fn toy(input: &str) -> TurnParse<String> {
+    let b = input.as_bytes();
+    let word = |i: usize| {
+        let mut j = i;
+        while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'-') {
+            j += 1;
+        }
+        j
+    };
+    if input.starts_with("huff ") {
+        let j = word(5);
+        let k = word(j + 1);
+        return TurnParse::Turn(input[..k].to_string(), k);
+    }
+    let j = word(0);
+    if j == 0 || !input[..j].contains('-') {
+        return TurnParse::NoTurn {
+            at: 0,
+            expected: "a move".into(),
+        };
+    }
+    if input.starts_with('z') {
+        return TurnParse::BadAddress {
+            len: j,
+            at: 0,
+            address_len: 2,
+        };
+    }
+    TurnParse::Turn(input[..j].to_string(), j)
+}
+
+fn parse(text: &str) -> (File, Vec<Movetext<String>>) {
+    let limits = Limits::default();
+    let file = split(text, &limits);
+    let mts = file
+        .records
+        .iter()
+        .map(|r| parse_movetext(text, r.movetext, &limits, toy))
+        .collect();
+    (file, mts)
+}
+
+#[test]
+fn header_and_movetext() {
+    let text = "[Game \"halatafl\"]\n[White \"A \\\"the\\\" \\\\ B\"]\n\n1. e3-d4 c5-e3 {c} 2. f3-e3! $4 ; end\n*\n";
+    let (file, mts) = parse(text);
+    assert!(file.errors.is_empty());
+    assert_eq!(file.records.len(), 1);
+    let h = &file.records[0].header;
+    assert_eq!(h.value("Game"), Some("halatafl"));
+    assert_eq!(h.value("White"), Some("A \"the\" \\ B"));
+    let mt = &mts[0];
+    assert!(mt.error.is_none(), "{:?}", mt.error);
+    assert_eq!(mt.entries.len(), 3);
+    assert_eq!(
+        mt.entries[0].number.unwrap().0,
+        TurnNumber {
+            n: 1,
+            ellipsis: false
+        }
+    );
+    assert_eq!(mt.entries[2].annotations, vec!["!", "$4"]);
+    assert_eq!(mt.entries[2].comments, vec![Comment::Brace("c".into())]);
+    assert_eq!(mt.trailing, vec![Comment::Line(" end".into())]);
+    assert_eq!(mt.termination.unwrap().0, Termination::Unknown);
+    assert_eq!(
+        &text[mt.entries[1].span.start..mt.entries[1].span.end],
+        "c5-e3"
+    );
+}
+
+#[test]
+fn several_records_and_bracket_lines_are_movetext() {
+    let text =
+        "\u{feff}[Game \"x\"]\r\n\r\n[4 1 2] a1-a2\r\n[Game \"y\"]\n[Round \"2\"]\na1-a2 resign\n";
+    let (stripped, _) = strip_bom(text);
+    let file = split(stripped, &Limits::default());
+    assert_eq!(file.records.len(), 2);
+    assert_eq!(file.records[1].header.value("Round"), Some("2"));
+    let mt = parse_movetext(stripped, file.records[1].movetext, &Limits::default(), toy);
+    assert_eq!(mt.entries.len(), 2);
+    assert_eq!(mt.entries[1].action, Action::Resign);
+    // `[4 1 2] …` is movetext of the first record, not a header.
+    let mt0 = parse_movetext(stripped, file.records[0].movetext, &Limits::default(), toy);
+    assert!(mt0.error.is_some());
+}
+
+#[test]
+fn repeated_tag_is_a_header_error() {
+    let (file, _) = parse("[Game \"x\"]\n[Game \"y\"]\n");
+    assert_eq!(file.records[0].header_errors.len(), 1);
+    assert_eq!(file.records[0].header_errors[0].kind, SyntaxKind::Header);
+}
+
+#[test]
+fn text_before_the_header_is_an_error() {
+    let (file, _) = parse("e3-d4\n[Game \"x\"]\n");
+    assert_eq!(file.errors.len(), 1);
+}
+
+#[test]
+fn syntax_error_keeps_the_turns_before_it() {
+    let text = "[Game \"x\"]\n1. a1-a2 b2-b3 2. @@ c3-c4\n";
+    let (_, mts) = parse(text);
+    let mt = &mts[0];
+    assert_eq!(mt.entries.len(), 2);
+    let e = mt.error.as_ref().unwrap();
+    assert_eq!(&text[e.span.start..e.span.start + 2], "@@");
+}
+
+#[test]
+fn garbage_glued_to_a_turn_is_an_error() {
+    let (_, mts) = parse("[Game \"x\"]\na1-a2}\n");
+    assert!(mts[0]
+        .error
+        .as_ref()
+        .unwrap()
+        .message
+        .contains("unexpected `}`"));
+}
+
+#[test]
+fn only_comments_follow_the_termination_marker() {
+    let (_, mts) = parse("[Game \"x\"]\na1-a2 1-0 {fine}\n");
+    assert!(mts[0].error.is_none());
+    assert_eq!(mts[0].termination.unwrap().0, Termination::FirstWins);
+    let (_, mts) = parse("[Game \"x\"]\na1-a2 1-0 b1-b2\n");
+    assert!(mts[0].error.is_some());
+}
+
+#[test]
+fn dangling_number_or_label_is_an_error() {
+    let (_, mts) = parse("[Game \"x\"]\na1-a2 2.\n");
+    assert!(mts[0].error.is_some());
+    let (_, mts) = parse("[Game \"x\"]\nwhite: 1-0\n");
+    assert!(mts[0].error.is_some());
+}
+
+#[test]
+fn unclosed_comment_is_reported() {
+    let (_, mts) = parse("[Game \"x\"]\na1-a2 {never closed\n");
+    assert!(mts[0]
+        .error
+        .as_ref()
+        .unwrap()
+        .message
+        .contains("never closed"));
+}
+
+#[test]
+fn bad_address_is_kept_as_an_action() {
+    let (_, mts) = parse("[Game \"x\"]\nz9-a1\n");
+    assert!(matches!(mts[0].entries[0].action, Action::BadAddress(_)));
+}
+
+#[test]
+fn limits_are_enforced() {
+    let limits = Limits {
+        max_turns: 2,
+        ..Limits::default()
+    };
+    let text = "[Game \"x\"]\na1-a2 a2-a3 a3-a4\n";
+    let file = split(text, &limits);
+    let mt = parse_movetext(text, file.records[0].movetext, &limits, toy);
+    assert_eq!(mt.entries.len(), 2);
+    assert_eq!(mt.error.unwrap().kind, SyntaxKind::Limit);
+    let small = Limits {
+        max_bytes: 4,
+        ..Limits::default()
+    };
+    assert_eq!(split(text, &small).errors[0].kind, SyntaxKind::Limit);
+}
+
+#[test]
+fn print_then_parse_is_the_same_record() {
+    let text = "[Game \"x\"]\n[Event \"a \\\"b\\\"\"]\n\n{start} 1. a1-a2 ?! 1... white: b2-b3 $1 resign ; done\n0-1\n";
+    let (file, mts) = parse(text);
+    let printed = print(&file.records[0].header, &mts[0], text);
+    let (file2, mts2) = parse(&printed);
+    assert_eq!(
+        file.records[0].header.tags.len(),
+        file2.records[0].header.tags.len()
+    );
+    let strip = |m: &Movetext<String>| {
+        m.entries
+            .iter()
+            .map(|e| {
+                (
+                    e.number.map(|n| n.0),
+                    e.label.clone().map(|l| l.0),
+                    e.action.clone(),
+                    e.annotations.clone(),
+                    e.comments.clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&mts[0]), strip(&mts2[0]), "{printed}");
+    assert_eq!(mts[0].trailing, mts2[0].trailing);
+    assert_eq!(
+        mts[0].termination.map(|t| t.0),
+        mts2[0].termination.map(|t| t.0)
+    );
+}
