@@ -25,6 +25,7 @@ pub mod thaayam;
 use std::fmt;
 
 use crate::dice::Dice;
+use crate::notation::record::{Limits, Movetext, Span};
 pub use crate::notation::{Tags, TurnParse};
 use crate::ruleset::{Ruleset, Schema};
 
@@ -154,6 +155,12 @@ pub trait Game: Sized + 'static {
     /// Parses one turn at the start of `input` in the game's notation (the game's pest
     /// rule decides where the turn ends).
     fn parse_turn(input: &str) -> TurnParse<Self::Turn>;
+
+    /// Reads a record's movetext (`span` of `text`). The default reads it token by
+    /// token with [`Game::parse_turn`]; a game's notation reads it in one pass.
+    fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
+        crate::notation::record::parse_movetext(text, span, limits, Self::parse_turn)
+    }
 
     /// The typed settings of a ruleset already checked against [`Game::schema`].
     fn settings(ruleset: &Ruleset) -> Self::Settings;

@@ -394,7 +394,9 @@ impl fmt::Display for Turn {
 
 mod grammar {
     #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/record.pest"]
     #[grammar = "../grammar/halasi.pest"]
+    #[grammar = "../grammar/movetext.pest"]
     pub(super) struct TurnParser;
 }
 
@@ -572,11 +574,18 @@ pub fn parse_setup(input: &str) -> Result<Vec<TerritoryAt>, (usize, String)> {
 
 /// Parses one Halasi turn at the start of `input`; what follows is the caller's.
 pub fn parse_turn(input: &str) -> TurnParse<Turn> {
-    let turn = match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
-        Ok(turn) => turn,
-        Err(no_turn) => return no_turn,
-    };
-    let len = turn.as_span().end();
+    match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
+        Ok(turn) => turn_of(turn),
+        Err(no_turn) => no_turn,
+    }
+}
+
+super::fast_movetext!(Turn, turn_of, parse_turn);
+
+/// The turn a `turn` pair holds; offsets count from the pair's start.
+fn turn_of(turn: pest::iterators::Pair<'_, Rule>) -> TurnParse<Turn> {
+    let base = turn.as_span().start();
+    let len = turn.as_span().end() - base;
     let mut bad: Bad = None;
     let Some(part) = turn.into_inner().next() else {
         return TurnParse::NoTurn {
@@ -661,7 +670,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
                             Ok(n) => claim = Some(n),
                             Err(_) => {
                                 return TurnParse::NoTurn {
-                                    at: p.as_span().start(),
+                                    at: p.as_span().start() - base,
                                     expected: "a claimed score that fits in 64 bits".into(),
                                 }
                             }
@@ -679,7 +688,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
             }
         }
     };
-    TurnParse::finish(out, len, bad)
+    TurnParse::finish(out, len, bad.map(|(at, n)| (at - base, n)))
 }
 
 #[cfg(test)]

@@ -214,7 +214,9 @@ impl fmt::Display for Turn {
 
 mod grammar {
     #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/record.pest"]
     #[grammar = "../grammar/halatafl.pest"]
+    #[grammar = "../grammar/movetext.pest"]
     pub(super) struct TurnParser;
 }
 
@@ -243,11 +245,121 @@ fn expected_text(rules: &[Rule]) -> String {
 /// Parses one Halatafl turn at the start of `input`. The turn's length never includes
 /// whitespace after it; what follows is the caller's business.
 pub fn parse_turn(input: &str) -> TurnParse<Turn> {
-    let turn = match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
-        Ok(turn) => turn,
-        Err(no_turn) => return no_turn,
+    match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
+        Ok(turn) => turn_of(turn),
+        Err(no_turn) => no_turn,
+    }
+}
+
+super::fast_movetext!(Turn, fast_turn, turn_of, parse_turn);
+
+/// A square at the start of `b` as the `square` rule reads it (a letter, a digit, a
+/// second digit if there is one), when it is a point of the board.
+fn fast_square(b: &[u8]) -> Option<(Square, usize)> {
+    match b {
+        [f @ b'a'..=b'z', r @ b'0'..=b'9', rest @ ..] => {
+            let two = rest.first().is_some_and(u8::is_ascii_digit);
+            let len = if two { 3 } else { 2 };
+            // A two-digit rank (`a10`) is no point of the board: the parser reports it.
+            if two {
+                return None;
+            }
+            Some((Square::new(f - b'a', r.wrapping_sub(b'1'))?, len))
+        }
+        _ => None,
+    }
+}
+
+/// A move at the start of `b` (`e3-d4`, `c5xe3xg1`, with `=K` or `=E`), read by hand
+/// only where the `move` rule reads exactly it.
+fn fast_move(b: &[u8]) -> Option<(Move, Option<Promotion>, usize)> {
+    let (from, mut i) = fast_square(b)?;
+    let mv = match b.get(i) {
+        Some(b'-') => {
+            let (to, n) = fast_square(&b[i + 1..])?;
+            i += 1 + n;
+            Move::Step { from, to }
+        }
+        Some(b'x') => {
+            let mut path = Path::new(from);
+            while b.get(i) == Some(&b'x') {
+                let (to, n) = fast_square(&b[i + 1..])?;
+                if !path.push(to) {
+                    return None;
+                }
+                i += 1 + n;
+            }
+            Move::Jump(path)
+        }
+        _ => return None,
     };
-    let len = turn.as_span().end();
+    let promotion = match b.get(i) {
+        Some(b'=') => {
+            let p = match b.get(i + 1) {
+                Some(b'K') => Promotion::King,
+                Some(b'E') => Promotion::Emperor,
+                _ => return None,
+            };
+            i += 2;
+            Some(p)
+        }
+        _ => None,
+    };
+    Some((mv, promotion, i))
+}
+
+/// The commonest turns read by hand, for [`parse_movetext`]: a move, or a huff with or
+/// without a move. `None` wherever the grammar might read the text otherwise (a point
+/// that does not exist, a chain too long, what follows a huff that could start a move
+/// but is not read here): the parser decides there.
+fn fast_turn(b: &[u8]) -> Option<(Turn, usize)> {
+    let gap = |from: usize| {
+        from + b[from..]
+            .iter()
+            .take_while(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+            .count()
+    };
+    if b.starts_with(b"huff") {
+        let at = gap(4);
+        if at == 4 {
+            return None;
+        }
+        let (huff, n) = fast_square(&b[at..])?;
+        let end = at + n;
+        let next = gap(end);
+        let mut turn = Turn {
+            huff: Some(huff),
+            mv: None,
+            promotion: None,
+        };
+        if next > end {
+            if let Some((mv, promotion, n)) = fast_move(&b[next..]) {
+                turn.mv = Some(mv);
+                turn.promotion = promotion;
+                return Some((turn, next + n));
+            }
+            // Anything that starts as a square might still be a move to the parser.
+            if matches!(b[next..], [b'a'..=b'z', b'0'..=b'9', ..]) {
+                return None;
+            }
+        }
+        return Some((turn, end));
+    }
+    let (mv, promotion, len) = fast_move(b)?;
+    Some((
+        Turn {
+            huff: None,
+            mv: Some(mv),
+            promotion,
+        },
+        len,
+    ))
+}
+
+/// The turn a `turn` pair holds; offsets count from the pair's start.
+fn turn_of(turn: pest::iterators::Pair<'_, Rule>) -> TurnParse<Turn> {
+    let base = turn.as_span().start();
+    let len = turn.as_span().end() - base;
     let mut out = Turn {
         huff: None,
         mv: None,
@@ -262,7 +374,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
             Some(sq) => sq,
             None => {
                 if bad.is_none() {
-                    bad = Some((span.start(), span.end() - span.start()));
+                    bad = Some((span.start() - base, span.end() - span.start()));
                 }
                 Square(0)
             }
@@ -289,7 +401,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
                             }
                         }
                         Rule::jump_to => {
-                            let at = p.as_span().start();
+                            let at = p.as_span().start() - base;
                             if let Some(sq) = p.into_inner().next() {
                                 let to = square(sq);
                                 if !path.push(to) {

@@ -88,7 +88,9 @@ impl fmt::Display for Turn {
 
 mod grammar {
     #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/record.pest"]
     #[grammar = "../grammar/halves.pest"]
+    #[grammar = "../grammar/movetext.pest"]
     pub(super) struct TurnParser;
 }
 
@@ -111,11 +113,88 @@ fn expected_text(rules: &[Rule]) -> String {
 
 /// Parses one Halves turn at the start of `input`; what follows is the caller's.
 pub fn parse_turn(input: &str) -> TurnParse<Turn> {
-    let turn = match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
-        Ok(turn) => turn,
-        Err(no_turn) => return no_turn,
+    match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
+        Ok(turn) => turn_of(turn),
+        Err(no_turn) => no_turn,
+    }
+}
+
+super::fast_movetext!(Turn, fast_turn, turn_of, parse_turn);
+
+/// A cell at the start of `b` (`(2,-1)`), read by hand when it exists and its
+/// coordinates are short.
+fn fast_cell(b: &[u8]) -> Option<(Cell, usize)> {
+    if b.first() != Some(&b'(') {
+        return None;
+    }
+    let coord = |i: usize| -> Option<(i32, usize)> {
+        let minus = b.get(i) == Some(&b'-');
+        let start = i + usize::from(minus);
+        let digits = b[start.min(b.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        // Long coordinates are left to the parser, which reports a cell too far out.
+        if digits == 0 || digits > 4 {
+            return None;
+        }
+        let value = b[start..start + digits]
+            .iter()
+            .fold(0i32, |v, d| v * 10 + i32::from(d - b'0'));
+        Some((if minus { -value } else { value }, start + digits))
     };
-    let len = turn.as_span().end();
+    let (q, i) = coord(1)?;
+    if b.get(i) != Some(&b',') {
+        return None;
+    }
+    let (r, i) = coord(i + 1)?;
+    if b.get(i) != Some(&b')') {
+        return None;
+    }
+    Some((Cell::new(q, r)?, i + 1))
+}
+
+/// The commonest turns read by hand, for [`parse_movetext`]: a placement, a removal
+/// (with the group kept), `keep`, `swap`, `pass`. `None` wherever the grammar might
+/// read the text otherwise: the parser decides there.
+fn fast_turn(b: &[u8]) -> Option<(Turn, usize)> {
+    match b.first()? {
+        b'+' => {
+            let (cell, n) = fast_cell(&b[1..])?;
+            Some((Turn::Place(cell), 1 + n))
+        }
+        b'x' => {
+            let (cell, n) = fast_cell(&b[1..])?;
+            let end = 1 + n;
+            if b.get(end) != Some(&b'/') {
+                return Some((Turn::Remove { cell, keep: None }, end));
+            }
+            let (keep, m) = fast_cell(&b[end + 1..])?;
+            let turn = Turn::Remove {
+                cell,
+                keep: Some(keep),
+            };
+            Some((turn, end + 1 + m))
+        }
+        _ => {
+            let turn = match b.get(..4)? {
+                b"keep" => Turn::Keep,
+                b"swap" => Turn::Swap,
+                b"pass" => Turn::Pass,
+                _ => return None,
+            };
+            let after = b.get(4);
+            let ends =
+                !after.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_'));
+            ends.then_some((turn, 4))
+        }
+    }
+}
+
+/// The turn a `turn` pair holds; offsets count from the pair's start.
+fn turn_of(turn: pest::iterators::Pair<'_, Rule>) -> TurnParse<Turn> {
+    let base = turn.as_span().start();
+    let len = turn.as_span().end() - base;
     // The first cell that does not exist: (byte offset, length).
     let mut bad: Option<(usize, usize)> = None;
     let mut cell = |pair: pest::iterators::Pair<'_, Rule>| -> Cell {
@@ -158,7 +237,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
             _ => Turn::Pass,
         },
     };
-    TurnParse::finish(out, len, bad)
+    TurnParse::finish(out, len, bad.map(|(at, n)| (at - base, n)))
 }
 
 #[cfg(test)]

@@ -8,6 +8,9 @@ pub mod halves;
 pub mod record;
 pub mod thaayam;
 
+#[cfg(test)]
+mod fast_tests;
+
 /// The record header as a game sees it: the tags, for the few games that read one
 /// (Thaayam's `First`).
 pub trait Tags {
@@ -56,6 +59,53 @@ pub(crate) fn turn_pair<'i, R: pest::RuleType, T>(
         }
     }
 }
+
+/// A game's `parse_movetext`: its record's movetext read fast, with the same result as
+/// [`record::parse_movetext`] reading it one parser run a token. `$fast_turn` reads the
+/// game's commonest turns by hand (only where its `turn` rule would read them the same);
+/// from the first token it leaves, the rest is one pass of the game's `TurnParser`
+/// (composed of `record.pest`, the game's grammar and `movetext.pest`); `$turn_of` turns
+/// a `turn` pair into a [`TurnParse`] whose offsets count from the pair's start.
+macro_rules! fast_movetext {
+    ($turn:ty, $turn_of:path, $parse_turn:path) => {
+        $crate::notation::fast_movetext!($turn, |_: &[u8]| None, $turn_of, $parse_turn);
+    };
+    ($turn:ty, $fast_turn:expr, $turn_of:path, $parse_turn:path) => {
+        /// Reads a record's movetext (`span` of `text`): by hand, then in one pass of the
+        /// parser from the first token not read by hand.
+        pub fn parse_movetext(
+            text: &str,
+            span: $crate::notation::record::Span,
+            limits: &$crate::notation::record::Limits,
+        ) -> $crate::notation::record::Movetext<$turn> {
+            use $crate::notation::record::FrameRule;
+            let frame = |rule: Rule| match rule {
+                Rule::brace_comment => Some(FrameRule::BraceComment),
+                Rule::line_comment => Some(FrameRule::LineComment),
+                Rule::termination => Some(FrameRule::Termination),
+                Rule::turn_number => Some(FrameRule::TurnNumber),
+                Rule::seat_label => Some(FrameRule::SeatLabel),
+                Rule::common_action => Some(FrameRule::CommonAction),
+                Rule::nag => Some(FrameRule::Nag),
+                Rule::annotation => Some(FrameRule::Annotation),
+                _ => None,
+            };
+            let one_pass =
+                |rest| <TurnParser as pest::Parser<Rule>>::parse(Rule::movetext, rest).ok();
+            $crate::notation::record::parse_movetext_fast(
+                text,
+                span,
+                limits,
+                $fast_turn,
+                one_pass,
+                frame,
+                $turn_of,
+                $parse_turn,
+            )
+        }
+    };
+}
+pub(crate) use fast_movetext;
 
 impl<T> TurnParse<T> {
     /// A parsed turn `len` bytes long, or a `BadAddress` when `bad` names the first

@@ -147,7 +147,9 @@ impl fmt::Display for Turn {
 
 mod grammar {
     #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/record.pest"]
     #[grammar = "../grammar/thaayam.pest"]
+    #[grammar = "../grammar/movetext.pest"]
     pub(super) struct TurnParser;
 }
 
@@ -175,11 +177,152 @@ fn expected_text(rules: &[Rule]) -> String {
 /// Parses one Thaayam turn at the start of `input`. The turn's length never includes
 /// whitespace after it.
 pub fn parse_turn(input: &str) -> TurnParse<Turn> {
-    let turn = match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
-        Ok(turn) => turn,
-        Err(no_turn) => return no_turn,
+    match super::turn_pair(TurnParser::parse(Rule::turn, input), expected_text) {
+        Ok(turn) => turn_of(turn),
+        Err(no_turn) => no_turn,
+    }
+}
+
+super::fast_movetext!(Turn, fast_turn, turn_of, parse_turn);
+
+/// Where a run of blanks (the `gap` rule) starting at `i` ends.
+fn gap(b: &[u8], i: usize) -> usize {
+    i + b[i.min(b.len())..]
+        .iter()
+        .take_while(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+        .count()
+}
+
+/// A throw at the start of `b` as the `throw` rule reads it: one or two digits, not
+/// followed by a third.
+fn fast_throw(b: &[u8]) -> Option<(u8, usize)> {
+    let (value, len) = match b {
+        [d @ b'0'..=b'9', e @ b'0'..=b'9', ..] => ((d - b'0') * 10 + (e - b'0'), 2),
+        [d @ b'0'..=b'9', ..] => (d - b'0', 1),
+        _ => return None,
     };
-    let len = turn.as_span().end();
+    (!b.get(len).is_some_and(u8::is_ascii_digit)).then_some((value, len))
+}
+
+/// A square at the start of `b`, when it is a point of the board (`a1`…`e5`).
+fn fast_square(b: &[u8]) -> Option<(Square, usize)> {
+    match b {
+        [f @ b'a'..=b'z', r @ b'0'..=b'9', rest @ ..] => {
+            // A second digit (`a10`) is grammatically a square but no point: the parser
+            // reports it.
+            if rest.first().is_some_and(u8::is_ascii_digit) {
+                return None;
+            }
+            Some((Square::new(f - b'a', r.wrapping_sub(b'1'))?, 2))
+        }
+        _ => None,
+    }
+}
+
+/// The series at the start of `b` (`[1 4 2]`).
+fn fast_series(b: &[u8]) -> Option<(Series, usize)> {
+    let mut i = gap(b, 1);
+    let mut throws = Vec::new();
+    if let Some((t, n)) = fast_throw(&b[i..]) {
+        throws.push(t);
+        i += n;
+        loop {
+            let j = gap(b, i);
+            match fast_throw(&b[j..]) {
+                Some((t, n)) if j > i => {
+                    throws.push(t);
+                    i = j + n;
+                }
+                _ => break,
+            }
+        }
+    }
+    i = gap(b, i);
+    (b.get(i) == Some(&b']')).then(|| (Series(throws), i + 1))
+}
+
+/// One action at the start of `b`, read by hand only where the `action` rule reads
+/// exactly it.
+fn fast_action(b: &[u8]) -> Option<(Action, usize)> {
+    let word_ends = |n: usize| !b.get(n).is_some_and(u8::is_ascii_alphanumeric);
+    if b.starts_with(b"enter") {
+        return word_ends(5).then_some((Action::Enter, 5));
+    }
+    if b.starts_with(b"off") {
+        return word_ends(3).then_some((Action::Off, 3));
+    }
+    if b.starts_with(b"twin") {
+        let at = gap(b, 4);
+        let (sq, n) = fast_square(&b[at..])?;
+        return (at > 4).then_some((Action::Twin(sq), at + n));
+    }
+    let twins = b.first() == Some(&b'T');
+    let mut i = usize::from(twins);
+    let (from, n) = fast_square(&b[i..])?;
+    i += n;
+    let mut throws = Vec::new();
+    while b.get(i) == Some(&b'+') {
+        let (t, n) = fast_throw(&b[i + 1..])?;
+        throws.push(t);
+        i += 1 + n;
+    }
+    if throws.is_empty() {
+        return None;
+    }
+    let capture = b.get(i) == Some(&b'x');
+    if capture {
+        if !word_ends(i + 1) {
+            return None;
+        }
+        i += 1;
+    }
+    let action = Action::Move {
+        from,
+        twins,
+        throws,
+        capture,
+    };
+    Some((action, i))
+}
+
+/// The commonest turns read by hand, for [`parse_movetext`]: a series or not, then `-`
+/// or actions separated by commas. `None` wherever the grammar might read the text
+/// otherwise (a square that does not exist, a comma not followed by an action read
+/// here): the parser decides there.
+fn fast_turn(b: &[u8]) -> Option<(Turn, usize)> {
+    let mut turn = Turn::default();
+    let mut i = 0;
+    if b.first() == Some(&b'[') {
+        let (series, n) = fast_series(b)?;
+        turn.series = Some(series);
+        i = gap(b, n);
+    }
+    if b.get(i) == Some(&b'-') {
+        let next = b.get(i + 1);
+        if next.is_some_and(|c| *c == b'-' || c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        return Some((turn, i + 1));
+    }
+    let (action, n) = fast_action(&b[i..])?;
+    turn.actions.push(action);
+    i += n;
+    loop {
+        let comma = gap(b, i);
+        if b.get(comma) != Some(&b',') {
+            return Some((turn, i));
+        }
+        let at = gap(b, comma + 1);
+        let (action, n) = fast_action(&b[at..])?;
+        turn.actions.push(action);
+        i = at + n;
+    }
+}
+
+/// The turn a `turn` pair holds; offsets count from the pair's start.
+fn turn_of(turn: pest::iterators::Pair<'_, Rule>) -> TurnParse<Turn> {
+    let base = turn.as_span().start();
+    let len = turn.as_span().end() - base;
     let mut out = Turn::default();
     let mut bad: Option<(usize, usize)> = None;
     let mut square = |pair: pest::iterators::Pair<'_, Rule>| -> Square {
@@ -252,7 +395,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
             _ => {}
         }
     }
-    TurnParse::finish(out, len, bad)
+    TurnParse::finish(out, len, bad.map(|(at, n)| (at - base, n)))
 }
 
 #[cfg(test)]

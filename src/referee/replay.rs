@@ -92,7 +92,7 @@ pub fn judge<G: Game>(
         errors: Vec::new(),
         span: raw.span,
     };
-    let movetext = record::parse_movetext(text, raw.movetext, &env.limits, G::parse_turn);
+    let movetext = G::parse_movetext(text, raw.movetext, &env.limits);
     report.turns = movetext.entries.len();
     let mut judgement = Judgement {
         report,

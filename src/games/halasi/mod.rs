@@ -29,6 +29,7 @@ pub use violation::Violation;
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
 use crate::notation::halasi::{Action, Turn};
+use crate::notation::record::{Limits, Movetext, Span};
 use crate::ruleset::{Ruleset, Schema};
 
 /// The Halasi rules module.
@@ -51,6 +52,10 @@ impl Game for Halasi {
 
     fn parse_turn(input: &str) -> TurnParse<Turn> {
         crate::notation::halasi::parse_turn(input)
+    }
+
+    fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
+        crate::notation::halasi::parse_movetext(text, span, limits)
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

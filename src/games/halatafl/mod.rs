@@ -29,6 +29,7 @@ pub use violation::{Fault, SetupFault, Violation};
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
 use crate::notation::halatafl::{Square, Turn};
+use crate::notation::record::{Limits, Movetext, Span};
 use crate::ruleset::{Ruleset, Schema};
 
 /// The Halatafl rules module.
@@ -84,6 +85,10 @@ impl Game for Halatafl {
 
     fn parse_turn(input: &str) -> TurnParse<Turn> {
         crate::notation::halatafl::parse_turn(input)
+    }
+
+    fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Turn> {
+        crate::notation::halatafl::parse_movetext(text, span, limits)
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

@@ -26,6 +26,7 @@ pub use violation::{ContractFault, Mover, SetupFault, Violation};
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, Standing, Status, Tags, TurnParse};
 use crate::notation::halves::Turn;
+use crate::notation::record::{Limits, Movetext, Span};
 use crate::ruleset::{Ruleset, Schema};
 
 /// Every seat the game knows, in turn order.
@@ -51,6 +52,10 @@ impl Game for Halves {
 
     fn parse_turn(input: &str) -> TurnParse<Turn> {
         crate::notation::halves::parse_turn(input)
+    }
+
+    fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
+        crate::notation::halves::parse_movetext(text, span, limits)
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

@@ -22,6 +22,7 @@ pub use violation::{Fault, Violation};
 
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
+use crate::notation::record::{Limits, Movetext, Span};
 use crate::notation::thaayam::{Series, Turn};
 use crate::ruleset::{Ruleset, Schema};
 
@@ -66,6 +67,10 @@ impl Game for Thaayam {
 
     fn parse_turn(input: &str) -> TurnParse<Turn> {
         crate::notation::thaayam::parse_turn(input)
+    }
+
+    fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
+        crate::notation::thaayam::parse_movetext(text, span, limits)
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

@@ -18,6 +18,7 @@ mod split;
 mod tests;
 
 pub use movetext::{parse_movetext, Action, Comment, Entry, Movetext, Termination, TurnNumber};
+pub(crate) use movetext::{parse_movetext_fast, FrameRule};
 pub use print::print;
 pub use split::split;
 

@@ -128,6 +128,21 @@ fn ends_turn(rest: &[u8]) -> bool {
     }
 }
 
+/// The frame's rules that make a token, as a game's one-pass parser reports them
+/// (`grammar/movetext.pest` composes `record.pest` with the game's grammar, so each game
+/// has its own `Rule` enum; this names the frame's rules in any of them).
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub(crate) enum FrameRule {
+    BraceComment,
+    LineComment,
+    Termination,
+    TurnNumber,
+    SeatLabel,
+    CommonAction,
+    Nag,
+    Annotation,
+}
+
 /// A token of the frame matched at a position.
 enum Token {
     Comment(Comment),
@@ -139,15 +154,39 @@ enum Token {
     Annotation(String),
 }
 
+/// The token a frame rule matched as `text`; `None` for a turn number too large.
+fn token_of(rule: FrameRule, text: &str) -> Option<Token> {
+    let len = text.len();
+    Some(match rule {
+        FrameRule::BraceComment => Token::Comment(Comment::Brace(text[1..len - 1].to_string())),
+        FrameRule::LineComment => Token::Comment(Comment::Line(text[1..].to_string())),
+        FrameRule::Termination => Token::Termination(match text {
+            "1-0" => Termination::FirstWins,
+            "0-1" => Termination::SecondWins,
+            "1/2-1/2" => Termination::Draw,
+            _ => Termination::Unknown,
+        }),
+        FrameRule::TurnNumber => Token::Number(TurnNumber {
+            n: text.trim_end_matches('.').parse().ok()?,
+            ellipsis: text.ends_with("..."),
+        }),
+        FrameRule::SeatLabel => Token::Label(text[..len - 1].to_string()),
+        FrameRule::CommonAction if text == "resign" => Token::Resign,
+        FrameRule::CommonAction => Token::Draw,
+        FrameRule::Nag | FrameRule::Annotation => Token::Annotation(text.to_string()),
+    })
+}
+
+/// The frame token at the start of `input`, tried rule by rule (the fallback reader).
 fn frame_token(input: &str) -> Option<(Token, usize)> {
     let first = *input.as_bytes().first()?;
     // Only the rules that can start with this byte are tried.
-    let rules: &[Rule] = match first {
-        b'{' => &[Rule::brace_comment],
-        b';' => &[Rule::line_comment],
-        b'*' => &[Rule::termination],
-        b'$' => &[Rule::nag],
-        b'!' | b'?' => &[Rule::annotation],
+    let rules: &[(Rule, FrameRule)] = match first {
+        b'{' => &[(Rule::brace_comment, FrameRule::BraceComment)],
+        b';' => &[(Rule::line_comment, FrameRule::LineComment)],
+        b'*' => &[(Rule::termination, FrameRule::Termination)],
+        b'$' => &[(Rule::nag, FrameRule::Nag)],
+        b'!' | b'?' => &[(Rule::annotation, FrameRule::Annotation)],
         b'0'..=b'9' => {
             // A failed pest parse builds an error, which is costly: try the marker only
             // where one is written.
@@ -155,9 +194,12 @@ fn frame_token(input: &str) -> Option<(Token, usize)> {
                 .iter()
                 .any(|m| input.starts_with(m))
             {
-                &[Rule::termination, Rule::turn_number]
+                &[
+                    (Rule::termination, FrameRule::Termination),
+                    (Rule::turn_number, FrameRule::TurnNumber),
+                ]
             } else {
-                &[Rule::turn_number]
+                &[(Rule::turn_number, FrameRule::TurnNumber)]
             }
         }
         b'a'..=b'z' => {
@@ -165,310 +207,406 @@ fn frame_token(input: &str) -> Option<(Token, usize)> {
             // where one of them can match (a word then `:`, or `resign`/`draw`).
             let word = input.bytes().take_while(u8::is_ascii_lowercase).count();
             if input.as_bytes().get(word) == Some(&b':') {
-                &[Rule::seat_label]
+                &[(Rule::seat_label, FrameRule::SeatLabel)]
             } else if input.starts_with("resign") || input.starts_with("draw") {
-                &[Rule::common_action]
+                &[(Rule::common_action, FrameRule::CommonAction)]
             } else {
                 return None;
             }
         }
         _ => return None,
     };
-    for &rule in rules {
+    for &(rule, frame) in rules {
         let Ok(mut pairs) = FrameParser::parse(rule, input) else {
             continue;
         };
-        let pair = pairs.next()?;
-        let len = pair.as_str().len();
-        let text = pair.as_str();
-        let token = match rule {
-            Rule::brace_comment => Token::Comment(Comment::Brace(text[1..len - 1].to_string())),
-            Rule::line_comment => Token::Comment(Comment::Line(text[1..].to_string())),
-            Rule::termination => Token::Termination(match text {
-                "1-0" => Termination::FirstWins,
-                "0-1" => Termination::SecondWins,
-                "1/2-1/2" => Termination::Draw,
-                _ => Termination::Unknown,
-            }),
-            Rule::turn_number => {
-                let digits = text.trim_end_matches('.');
-                Token::Number(TurnNumber {
-                    n: digits.parse().ok()?,
-                    ellipsis: text.ends_with("..."),
-                })
-            }
-            Rule::seat_label => Token::Label(text[..len - 1].to_string()),
-            Rule::common_action => {
-                if text == "resign" {
-                    Token::Resign
-                } else {
-                    Token::Draw
-                }
-            }
-            _ => Token::Annotation(text.to_string()),
-        };
-        return Some((token, len));
+        let text = pairs.next()?.as_str();
+        return Some((token_of(frame, text)?, text.len()));
     }
     None
 }
 
-/// Reads the movetext `span` of `text`, parsing turns with the game's `parse_turn`.
-/// Stops at the first syntax error, keeping everything before it.
-pub fn parse_movetext<T>(
-    text: &str,
-    span: Span,
-    limits: &Limits,
-    parse_turn: impl Fn(&str) -> TurnParse<T>,
-) -> Movetext<T> {
-    let mut out = Movetext {
-        entries: Vec::new(),
-        trailing: Vec::new(),
-        termination: None,
-        error: None,
-    };
-    let bytes = text.as_bytes();
-    let mut pos = span.start;
-    let end = span.end;
-    let mut number: Option<(TurnNumber, Span)> = None;
-    let mut label: Option<(String, Span)> = None;
-    let mut comments: Vec<Comment> = Vec::new();
-    // Whether the previous token was a turn (annotations attach to it).
-    let mut after_turn = false;
-    let error = |kind, at: usize, to: usize, message: String| SyntaxError {
-        kind,
-        span: Span::new(at, to.max(at)),
-        message,
-    };
-    // Where the current token ends on its line, for underlining.
-    let token_end = |at: usize| {
+/// Whether reading goes on after a token.
+#[derive(Copy, Clone, Eq, PartialEq)]
+enum Flow {
+    Go,
+    Stop,
+}
+
+/// The frame's state while a movetext is read: what the next turn carries, and the
+/// rules on what may follow what. Fed token by token, from a one-pass parse or from
+/// the fallback reader.
+struct Reader<'a, T> {
+    out: Movetext<T>,
+    text: &'a str,
+    /// The movetext's end in `text`.
+    end: usize,
+    limits: &'a Limits,
+    number: Option<(TurnNumber, Span)>,
+    label: Option<(String, Span)>,
+    comments: Vec<Comment>,
+    /// Whether the previous token was a turn with nothing between (annotations attach
+    /// to it).
+    after_turn: bool,
+}
+
+impl<'a, T> Reader<'a, T> {
+    fn new(text: &'a str, span: Span, limits: &'a Limits) -> Reader<'a, T> {
+        Reader {
+            out: Movetext {
+                entries: Vec::new(),
+                trailing: Vec::new(),
+                termination: None,
+                error: None,
+            },
+            text,
+            end: span.end,
+            limits,
+            number: None,
+            label: None,
+            comments: Vec::new(),
+            after_turn: false,
+        }
+    }
+
+    fn fail(&mut self, kind: SyntaxKind, at: usize, to: usize, message: String) -> Flow {
+        self.out.error = Some(SyntaxError {
+            kind,
+            span: Span::new(at, to.max(at)),
+            message,
+        });
+        Flow::Stop
+    }
+
+    /// Where the token at `at` ends on its line, for underlining.
+    fn token_end(&self, at: usize) -> usize {
+        let bytes = self.text.as_bytes();
         let mut e = at;
-        while e < end && !is_space(bytes[e]) {
+        while e < self.end && !is_space(bytes[e]) {
             e += 1;
         }
-        e.max(at + 1).min(end.max(at))
-    };
-    loop {
-        let ws_start = pos;
-        while pos < end && is_space(bytes[pos]) {
-            pos += 1;
-        }
-        if pos > ws_start {
-            after_turn = false;
-        }
-        if pos >= end {
-            break;
-        }
-        let rest = &text[pos..end];
-        if let Some((_, tspan)) = &out.termination {
-            // Only blanks and comments may follow the termination marker.
-            if let Some((Token::Comment(c), len)) = frame_token(rest) {
-                out.trailing.push(c);
-                pos += len;
-                continue;
-            }
-            out.error = Some(error(
-                SyntaxKind::Syntax,
-                pos,
-                token_end(pos),
-                format!(
+        e.max(at + 1).min(self.end.max(at))
+    }
+
+    /// After the termination marker only comments may follow: `true` when the token
+    /// at `pos` is refused for that.
+    fn after_termination(&mut self, pos: usize, is_comment: bool) -> bool {
+        match &self.out.termination {
+            Some((_, tspan)) if !is_comment => {
+                let message = format!(
                     "nothing but comments may follow the termination marker (at byte {})",
                     tspan.start
-                ),
-            ));
-            break;
-        }
-        if let Some((token, len)) = frame_token(rest) {
-            let tok_span = Span::new(pos, pos + len);
-            match token {
-                Token::Comment(c) => {
-                    comments.push(c);
-                    pos += len;
-                    continue;
-                }
-                Token::Annotation(a) => {
-                    match out.entries.last_mut() {
-                        Some(last) if after_turn || a.starts_with('$') => {
-                            last.annotations.push(a);
-                        }
-                        _ => {
-                            out.error = Some(error(
-                                SyntaxKind::Syntax,
-                                pos,
-                                pos + len,
-                                format!("the annotation `{a}` must follow a turn directly"),
-                            ));
-                            break;
-                        }
-                    }
-                    pos += len;
-                    after_turn = true;
-                    continue;
-                }
-                Token::Termination(t) => {
-                    if number.is_some() || label.is_some() {
-                        out.error = Some(error(
-                            SyntaxKind::Syntax,
-                            pos,
-                            pos + len,
-                            "a turn number or seat label must be followed by a turn".into(),
-                        ));
-                        break;
-                    }
-                    out.termination = Some((t, tok_span));
-                    out.trailing.append(&mut comments);
-                    pos += len;
-                    continue;
-                }
-                Token::Number(n) => {
-                    if number.is_some() || label.is_some() {
-                        out.error = Some(error(
-                            SyntaxKind::Syntax,
-                            pos,
-                            pos + len,
-                            "expected a turn after the turn number".into(),
-                        ));
-                        break;
-                    }
-                    number = Some((n, tok_span));
-                    pos += len;
-                    continue;
-                }
-                Token::Label(l) => {
-                    if label.is_some() {
-                        out.error = Some(error(
-                            SyntaxKind::Syntax,
-                            pos,
-                            pos + len,
-                            "expected a turn after the seat label".into(),
-                        ));
-                        break;
-                    }
-                    label = Some((l, tok_span));
-                    pos += len;
-                    continue;
-                }
-                Token::Resign | Token::Draw => {
-                    let action = if matches!(token, Token::Resign) {
-                        Action::Resign
-                    } else {
-                        Action::Draw
-                    };
-                    if !push_entry(
-                        &mut out,
-                        limits,
-                        number.take(),
-                        label.take(),
-                        action,
-                        tok_span,
-                        &mut comments,
-                    ) {
-                        break;
-                    }
-                    pos += len;
-                    after_turn = true;
-                    continue;
-                }
+                );
+                self.fail(SyntaxKind::Syntax, pos, self.token_end(pos), message);
+                true
             }
+            _ => false,
         }
-        // A turn in the game's notation.
-        match parse_turn(rest) {
-            TurnParse::Turn(turn, len) => {
-                if len > limits.max_turn_bytes {
-                    out.error = Some(error(
-                        SyntaxKind::Limit,
+    }
+
+    /// A frame token at `span`.
+    fn token(&mut self, token: Token, span: Span) -> Flow {
+        let (pos, len) = (span.start, span.len());
+        if self.after_termination(pos, matches!(token, Token::Comment(_))) {
+            return Flow::Stop;
+        }
+        if self.out.termination.is_some() {
+            if let Token::Comment(c) = token {
+                self.out.trailing.push(c);
+            }
+            return Flow::Go;
+        }
+        match token {
+            Token::Comment(c) => self.comments.push(c),
+            Token::Annotation(a) => match self.out.entries.last_mut() {
+                Some(last) if self.after_turn || a.starts_with('$') => {
+                    last.annotations.push(a);
+                    self.after_turn = true;
+                }
+                _ => {
+                    let message = format!("the annotation `{a}` must follow a turn directly");
+                    return self.fail(SyntaxKind::Syntax, pos, pos + len, message);
+                }
+            },
+            Token::Termination(t) => {
+                if self.number.is_some() || self.label.is_some() {
+                    return self.fail(
+                        SyntaxKind::Syntax,
                         pos,
                         pos + len,
-                        format!(
-                            "a turn of {len} bytes is over the limit of {} bytes (--max-turn-bytes)",
-                            limits.max_turn_bytes
-                        ),
-                    ));
-                    break;
+                        "a turn number or seat label must be followed by a turn".into(),
+                    );
                 }
-                if !ends_turn(&bytes[pos + len..end]) {
-                    let at = pos + len;
-                    out.error = Some(error(
+                self.out.termination = Some((t, span));
+                self.out.trailing.append(&mut self.comments);
+            }
+            Token::Number(n) => {
+                if self.number.is_some() || self.label.is_some() {
+                    return self.fail(
                         SyntaxKind::Syntax,
-                        at,
-                        token_end(at),
-                        format!(
-                            "unexpected `{}` after the turn `{}`",
-                            next_char(&text[at..]),
-                            &text[pos..pos + len]
-                        ),
-                    ));
-                    break;
+                        pos,
+                        pos + len,
+                        "expected a turn after the turn number".into(),
+                    );
                 }
-                let tspan = Span::new(pos, pos + len);
-                if !push_entry(
-                    &mut out,
-                    limits,
-                    number.take(),
-                    label.take(),
-                    Action::Play(turn),
-                    tspan,
-                    &mut comments,
-                ) {
-                    break;
+                self.number = Some((n, span));
+            }
+            Token::Label(l) => {
+                if self.label.is_some() {
+                    return self.fail(
+                        SyntaxKind::Syntax,
+                        pos,
+                        pos + len,
+                        "expected a turn after the seat label".into(),
+                    );
                 }
-                pos += len;
-                after_turn = true;
+                self.label = Some((l, span));
+            }
+            Token::Resign => return self.entry(Action::Resign, span),
+            Token::Draw => return self.entry(Action::Draw, span),
+        }
+        Flow::Go
+    }
+
+    /// A turn in the game's notation parsed at `pos`.
+    fn turn(&mut self, parsed: TurnParse<T>, pos: usize) -> Flow {
+        if self.after_termination(pos, false) {
+            return Flow::Stop;
+        }
+        let (text, end) = (self.text, self.end);
+        match parsed {
+            TurnParse::Turn(turn, len) => {
+                if len > self.limits.max_turn_bytes {
+                    let message = format!(
+                        "a turn of {len} bytes is over the limit of {} bytes (--max-turn-bytes)",
+                        self.limits.max_turn_bytes
+                    );
+                    return self.fail(SyntaxKind::Limit, pos, pos + len, message);
+                }
+                if !ends_turn(&text.as_bytes()[pos + len..end]) {
+                    let at = pos + len;
+                    let message = format!(
+                        "unexpected `{}` after the turn `{}`",
+                        next_char(&text[at..]),
+                        &text[pos..pos + len]
+                    );
+                    return self.fail(SyntaxKind::Syntax, at, self.token_end(at), message);
+                }
+                self.entry(Action::Play(turn), Span::new(pos, pos + len))
             }
             TurnParse::BadAddress {
                 len,
                 at,
                 address_len,
             } => {
-                let tspan = Span::new(pos, pos + len);
                 let bad = Span::new(pos + at, pos + at + address_len);
-                if !push_entry(
-                    &mut out,
-                    limits,
-                    number.take(),
-                    label.take(),
-                    Action::BadAddress(bad),
-                    tspan,
-                    &mut comments,
-                ) {
-                    break;
-                }
-                pos += len;
-                after_turn = true;
+                self.entry(Action::BadAddress(bad), Span::new(pos, pos + len))
             }
             TurnParse::NoTurn { at, expected } => {
-                let at = pos + at.min(rest.len());
-                let message = if bytes[pos] == b'{' {
+                let at = pos + at.min(end - pos);
+                let message = if text.as_bytes()[pos] == b'{' {
                     "this comment is never closed: `{` needs a matching `}`".to_string()
                 } else if at >= end {
                     format!("the record ends inside a turn: expected {expected}")
                 } else {
                     format!("expected {expected}, found `{}`", next_char(&text[at..]))
                 };
-                out.error = Some(error(SyntaxKind::Syntax, at, token_end(at), message));
-                break;
+                self.fail(SyntaxKind::Syntax, at, self.token_end(at), message)
             }
         }
     }
-    if out.error.is_none() {
-        if let Some((_, s)) = number.or(label.map(|(_, s)| {
-            (
-                TurnNumber {
-                    n: 0,
-                    ellipsis: false,
-                },
-                s,
-            )
-        })) {
-            out.error = Some(error(
-                SyntaxKind::Syntax,
-                s.start,
-                s.end,
-                "a turn number or seat label must be followed by a turn".into(),
-            ));
+
+    /// A turn (or `resign`/`draw`) at `span` becomes an entry with what was written
+    /// before it.
+    fn entry(&mut self, action: Action<T>, span: Span) -> Flow {
+        if self.out.entries.len() >= self.limits.max_turns {
+            let message = format!(
+                "more than {} turns in one record (--max-turns)",
+                self.limits.max_turns
+            );
+            return self.fail(SyntaxKind::Limit, span.start, span.end, message);
+        }
+        self.out.entries.push(Entry {
+            number: self.number.take(),
+            label: self.label.take(),
+            action,
+            span,
+            annotations: Vec::new(),
+            comments: std::mem::take(&mut self.comments),
+        });
+        self.after_turn = true;
+        Flow::Go
+    }
+
+    /// Reads on from `pos` token by token: each frame rule that can start there, then
+    /// the game's turn.
+    fn read_from(&mut self, mut pos: usize, parse_turn: impl Fn(&str) -> TurnParse<T>) {
+        let bytes = self.text.as_bytes();
+        loop {
+            let blank_start = pos;
+            while pos < self.end && is_space(bytes[pos]) {
+                pos += 1;
+            }
+            if pos > blank_start {
+                self.after_turn = false;
+            }
+            if pos >= self.end {
+                return;
+            }
+            let rest = &self.text[pos..self.end];
+            let (flow, len) = match frame_token(rest) {
+                Some((token, len)) => (self.token(token, Span::new(pos, pos + len)), len),
+                None => {
+                    let parsed = parse_turn(rest);
+                    let len = match &parsed {
+                        TurnParse::Turn(_, len) | TurnParse::BadAddress { len, .. } => *len,
+                        TurnParse::NoTurn { .. } => 0,
+                    };
+                    (self.turn(parsed, pos), len)
+                }
+            };
+            if flow == Flow::Stop {
+                return;
+            }
+            pos += len;
         }
     }
-    out.trailing.append(&mut comments);
-    out
+
+    /// The movetext read, with the error for a number or label left without a turn.
+    fn finish(mut self) -> Movetext<T> {
+        if self.out.error.is_none() {
+            let dangling = self
+                .number
+                .map(|(_, s)| s)
+                .or(self.label.as_ref().map(|(_, s)| *s));
+            if let Some(s) = dangling {
+                self.fail(
+                    SyntaxKind::Syntax,
+                    s.start,
+                    s.end,
+                    "a turn number or seat label must be followed by a turn".into(),
+                );
+            }
+        }
+        self.out.trailing.append(&mut self.comments);
+        self.out
+    }
+}
+
+/// Reads the movetext `span` of `text`, parsing turns with the game's `parse_turn`, one
+/// token at a time. Stops at the first syntax error, keeping everything before it.
+pub fn parse_movetext<T>(
+    text: &str,
+    span: Span,
+    limits: &Limits,
+    parse_turn: impl Fn(&str) -> TurnParse<T>,
+) -> Movetext<T> {
+    let mut reader = Reader::new(text, span, limits);
+    reader.read_from(span.start, parse_turn);
+    reader.finish()
+}
+
+/// A turn number at the start of `b` (`12.` or `12...`, at most nine digits), read by
+/// hand as the frame's `turn_number` rule reads it: `(number, length)`.
+fn fast_number(b: &[u8]) -> Option<(TurnNumber, usize)> {
+    let digits = b.iter().take(10).take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 9 {
+        return None;
+    }
+    let n = b[..digits]
+        .iter()
+        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+    let (ellipsis, len) = if b[digits..].starts_with(b"...") {
+        (true, digits + 3)
+    } else if b.get(digits) == Some(&b'.') {
+        (false, digits + 1)
+    } else {
+        return None;
+    };
+    Some((TurnNumber { n, ellipsis }, len))
+}
+
+/// Reads the movetext `span` of `text` fast, with the same result as [`parse_movetext`]:
+///
+/// 1. turn numbers and the game's commonest turns by hand (`fast_turn` gives a turn and
+///    its length only where the game's `turn` rule would give exactly those);
+/// 2. from the first token that is anything else, the game's one-pass parse of the rest
+///    (`one_pass`: rule `movetext` of `grammar/movetext.pest`), which matches the
+///    frame's tokens and the game's turns as far as they are well formed;
+/// 3. where that stops, token by token, which names the error.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
+    text: &'i str,
+    span: Span,
+    limits: &Limits,
+    fast_turn: impl Fn(&[u8]) -> Option<(T, usize)>,
+    one_pass: impl Fn(&'i str) -> Option<pest::iterators::Pairs<'i, R>>,
+    frame: impl Fn(R) -> Option<FrameRule>,
+    turn_of: impl Fn(pest::iterators::Pair<'i, R>) -> TurnParse<T>,
+    parse_turn: impl Fn(&str) -> TurnParse<T>,
+) -> Movetext<T> {
+    let mut reader = Reader::new(text, span, limits);
+    let bytes = text.as_bytes();
+    let mut pos = span.start;
+    // 1. By hand.
+    loop {
+        let blank_start = pos;
+        while pos < span.end && is_space(bytes[pos]) {
+            pos += 1;
+        }
+        if pos > blank_start {
+            reader.after_turn = false;
+        }
+        if pos >= span.end {
+            return reader.finish();
+        }
+        let rest = &bytes[pos..span.end];
+        // A seat label and `resign`/`draw` come before a turn, as the frame reads them.
+        let word = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
+        let frame_word = rest.get(word) == Some(&b':')
+            || rest.starts_with(b"resign")
+            || rest.starts_with(b"draw");
+        let (flow, len) = if let Some((n, len)) = fast_number(rest) {
+            (
+                reader.token(Token::Number(n), Span::new(pos, pos + len)),
+                len,
+            )
+        } else if frame_word {
+            break;
+        } else if let Some((turn, len)) = fast_turn(rest) {
+            (reader.turn(TurnParse::Turn(turn, len), pos), len)
+        } else {
+            break;
+        };
+        if flow == Flow::Stop {
+            return reader.finish();
+        }
+        pos += len;
+    }
+    // 2. In one pass of the parser.
+    let base = pos;
+    for pair in one_pass(&text[base..span.end]).into_iter().flatten() {
+        let s = pair.as_span();
+        let at = Span::new(base + s.start(), base + s.end());
+        if at.start > pos {
+            reader.after_turn = false;
+        }
+        let flow = match frame(pair.as_rule()) {
+            Some(rule) => match token_of(rule, pair.as_str()) {
+                Some(token) => reader.token(token, at),
+                // Left to the token-by-token reader.
+                None => break,
+            },
+            None => reader.turn(turn_of(pair), at.start),
+        };
+        if flow == Flow::Stop {
+            return reader.finish();
+        }
+        pos = at.end;
+    }
+    // 3. Token by token.
+    reader.read_from(pos, parse_turn);
+    reader.finish()
 }
 
 fn next_char(text: &str) -> String {
@@ -477,35 +615,4 @@ fn next_char(text: &str) -> String {
         Some(c) => c.to_string(),
         None => "the end".into(),
     }
-}
-
-fn push_entry<T>(
-    out: &mut Movetext<T>,
-    limits: &Limits,
-    number: Option<(TurnNumber, Span)>,
-    label: Option<(String, Span)>,
-    action: Action<T>,
-    span: Span,
-    comments: &mut Vec<Comment>,
-) -> bool {
-    if out.entries.len() >= limits.max_turns {
-        out.error = Some(SyntaxError {
-            kind: SyntaxKind::Limit,
-            span,
-            message: format!(
-                "more than {} turns in one record (--max-turns)",
-                limits.max_turns
-            ),
-        });
-        return false;
-    }
-    out.entries.push(Entry {
-        number,
-        label,
-        action,
-        span,
-        annotations: Vec::new(),
-        comments: std::mem::take(comments),
-    });
-    true
 }
