@@ -14,6 +14,7 @@
 mod movetext;
 mod print;
 mod split;
+mod stream;
 #[cfg(test)]
 mod tests;
 
@@ -21,6 +22,7 @@ pub use movetext::{parse_movetext, Action, Comment, Entry, Movetext, Termination
 pub(crate) use movetext::{parse_movetext_fast, FrameRule};
 pub use print::print;
 pub use split::split;
+pub use stream::{Chunk, ChunkText, Chunks};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/record.pest"]

@@ -1,0 +1,416 @@
+//! Records read from a stream, one at a time, so that a file of any size is checked in
+//! memory bounded by its largest record (`--max-bytes`, 64 MiB by default), from a file
+//! or from stdin.
+//!
+//! A record ends where a tag-pair line follows movetext, as [`split`](super::split)
+//! reads a file; each record comes out as a [`Chunk`] with where it sits in its file, so
+//! that reports on it point at the file's lines. The first chunk also holds any text
+//! before the first header, which is that record's error.
+
+use std::io::{self, Read};
+
+use super::split::parse_tag_line;
+use super::Limits;
+
+/// How much is read from the stream at a time.
+const BLOCK: usize = 256 << 10;
+
+/// One record of a file, read from a stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    /// The record's index in its file (0-based).
+    pub index: usize,
+    pub text: ChunkText,
+    /// The byte offset of the text in its file (after a byte-order mark).
+    pub offset: usize,
+    /// The 0-based line of the file on which the text starts.
+    pub line: usize,
+    /// The record's size in its file, in bytes.
+    pub bytes: usize,
+    /// Whether the file holds more than one record (reports then say which).
+    pub several: bool,
+}
+
+/// A record's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChunkText {
+    /// The record, from its first header line (from the start of the file for the first
+    /// record) to the next record.
+    Text(String),
+    /// The record is not UTF-8: its text up to the first invalid byte.
+    NotUtf8 { valid: String },
+    /// The record is over the size limit: its header lines, as far as they are within
+    /// the limit.
+    OverLimit { header: String },
+}
+
+impl ChunkText {
+    /// The text kept of the record.
+    pub fn as_str(&self) -> &str {
+        match self {
+            ChunkText::Text(t) | ChunkText::NotUtf8 { valid: t } => t,
+            ChunkText::OverLimit { header, .. } => header,
+        }
+    }
+}
+
+/// The records of a stream, in order.
+pub struct Chunks<R: Read> {
+    reader: R,
+    limits: Limits,
+    /// The current record's bytes from its start, and what is read beyond them.
+    buf: Vec<u8>,
+    /// The start of the next line not yet looked at, in `buf`.
+    scan: usize,
+    /// The file offset and 0-based line of `buf[0]`.
+    offset: usize,
+    line: usize,
+    /// Lines looked at in `buf` before `scan`.
+    lines: usize,
+    /// The current record has begun (a tag-pair line was seen).
+    begun: bool,
+    /// The last line looked at was a tag-pair line.
+    in_header: bool,
+    /// The end of the current record's first header, in `buf`, while it is growing.
+    header_end: Option<usize>,
+    /// The current record went over the limit: its header, and the bytes dropped.
+    over: Option<(Vec<u8>, usize)>,
+    /// Bytes of a line too long to keep were dropped; its end is still to come.
+    long_line: bool,
+    index: usize,
+    started: bool,
+    eof: bool,
+    done: bool,
+}
+
+impl<R: Read> Chunks<R> {
+    pub fn new(reader: R, limits: Limits) -> Chunks<R> {
+        Chunks {
+            reader,
+            limits,
+            buf: Vec::new(),
+            scan: 0,
+            offset: 0,
+            line: 0,
+            lines: 0,
+            begun: false,
+            in_header: false,
+            header_end: None,
+            over: None,
+            long_line: false,
+            index: 0,
+            started: false,
+            eof: false,
+            done: false,
+        }
+    }
+
+    /// Reads another block; strips a byte-order mark at the start of the stream.
+    fn fill(&mut self) -> io::Result<()> {
+        let at = self.buf.len();
+        self.buf.resize(at + BLOCK, 0);
+        let n = loop {
+            match self.reader.read(&mut self.buf[at..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.buf.truncate(at);
+                    return Err(e);
+                }
+            }
+        };
+        self.buf.truncate(at + n);
+        if n == 0 {
+            self.eof = true;
+        }
+        if !self.started && (self.buf.len() >= 3 || self.eof) {
+            self.started = true;
+            if self.buf.starts_with("\u{feff}".as_bytes()) {
+                self.buf.drain(..3);
+            }
+        }
+        Ok(())
+    }
+
+    /// The end of the line starting at `scan` and the length of its terminator (`\n`,
+    /// `\r\n` or a lone `\r`); `None` when more must be read to know.
+    fn line_end(&self) -> Option<(usize, usize)> {
+        let rest = &self.buf[self.scan..];
+        match memchr::memchr2(b'\n', b'\r', rest) {
+            Some(i) if rest[i] == b'\n' => Some((self.scan + i, 1)),
+            Some(i) => match rest.get(i + 1) {
+                Some(b'\n') => Some((self.scan + i, 2)),
+                Some(_) => Some((self.scan + i, 1)),
+                None if self.eof => Some((self.scan + i, 1)),
+                None => None,
+            },
+            None if self.eof && !rest.is_empty() => Some((self.buf.len(), 0)),
+            None => None,
+        }
+    }
+
+    /// The record read so far, ended before `buf[end..]`, as a chunk.
+    fn take(&mut self, end: usize, several: bool) -> Chunk {
+        let rest = self.buf.split_off(end);
+        let bytes = std::mem::replace(&mut self.buf, rest);
+        let mut size = bytes.len();
+        let text = match self.over.take() {
+            Some((header, dropped)) => {
+                size += dropped;
+                ChunkText::OverLimit {
+                    header: String::from_utf8_lossy(&header).into_owned(),
+                }
+            }
+            None => match String::from_utf8(bytes) {
+                Ok(t) => ChunkText::Text(t),
+                Err(e) => {
+                    let at = e.utf8_error().valid_up_to();
+                    let mut bytes = e.into_bytes();
+                    bytes.truncate(at);
+                    ChunkText::NotUtf8 {
+                        valid: String::from_utf8(bytes).unwrap_or_default(),
+                    }
+                }
+            },
+        };
+        let chunk = Chunk {
+            index: self.index,
+            text,
+            offset: self.offset,
+            line: self.line,
+            bytes: size,
+            several: several || self.index > 0,
+        };
+        self.index += 1;
+        self.offset += size;
+        self.line += self.lines;
+        self.lines = 0;
+        self.scan -= end;
+        self.begun = false;
+        self.header_end = None;
+        chunk
+    }
+
+    /// The current record is over the limit: keeps its header (the first time), drops
+    /// the lines looked at and, where what is left is the start of one line (`partial`),
+    /// drops it too if it is longer than the limit (such a line is no record's start).
+    fn overflow(&mut self, partial: bool) {
+        let (_, dropped) = self.over.get_or_insert_with(|| {
+            let header = match self.header_end {
+                Some(end) if end <= self.limits.max_bytes => self.buf[..end].to_vec(),
+                _ => Vec::new(),
+            };
+            (header, 0)
+        });
+        *dropped += self.scan;
+        self.buf.drain(..self.scan);
+        self.scan = 0;
+        if partial && self.buf.len() > self.limits.max_bytes {
+            *dropped += self.buf.len();
+            self.buf.clear();
+            self.long_line = true;
+        }
+    }
+}
+
+impl<R: Read> Iterator for Chunks<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let Some((end, term)) = self.line_end() else {
+                if self.eof {
+                    self.done = true;
+                    // The last record; an empty stream is one empty chunk.
+                    if self.buf.is_empty() && self.over.is_none() && self.index > 0 {
+                        return None;
+                    }
+                    let len = self.buf.len();
+                    self.scan = len;
+                    return Some(Ok(self.take(len, false)));
+                }
+                // No whole line is left: what follows `scan` is the start of one line.
+                let max = self.limits.max_bytes;
+                if self.over.is_some() || self.scan > max || self.buf.len() - self.scan > max {
+                    self.overflow(true);
+                }
+                if let Err(e) = self.fill() {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+                continue;
+            };
+            let tag = !self.long_line
+                && std::str::from_utf8(&self.buf[self.scan..end])
+                    .is_ok_and(|line| parse_tag_line(line, 0).is_some());
+            self.long_line = false;
+            if tag && !self.in_header && self.begun {
+                // The next record begins here.
+                let start = self.scan;
+                return Some(Ok(self.take(start, true)));
+            }
+            if tag {
+                self.begun = true;
+                if self.header_end.is_none_or(|e| e == self.scan) {
+                    self.header_end = Some(end + term);
+                }
+            }
+            self.in_header = tag;
+            self.scan = end + term;
+            self.lines += 1;
+            // Over the limit, what was looked at is dropped before more is read.
+            if self.over.is_none() && self.scan > self.limits.max_bytes {
+                self.overflow(false);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::notation::record::split;
+
+    /// A reader that hands out at most `step` bytes at a time.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(out.len()).min(self.data.len());
+            out[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    fn chunks(data: &[u8], step: usize, limits: Limits) -> Vec<Chunk> {
+        Chunks::new(Trickle { data, step }, limits)
+            .collect::<io::Result<Vec<_>>>()
+            .expect("no I/O error")
+    }
+
+    /// The 0-based line on which a byte offset sits.
+    fn line_of(text: &str, offset: usize) -> usize {
+        let b = &text.as_bytes()[..offset];
+        (0..b.len())
+            .filter(|&i| b[i] == b'\n' || (b[i] == b'\r' && b.get(i + 1) != Some(&b'\n')))
+            .count()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// Streamed in pieces of any size, a file comes out as the records `split` cuts
+        /// it into, each at its offset and line, and nothing is lost.
+        #[test]
+        fn streamed_records_are_split_records(
+            lines in prop::collection::vec((prop::sample::select(vec![
+                "[Game \"halatafl\"]", "[Event \"x\"]", " [A \"b\\\"\"]", "1. e3-d4", "",
+                "{ [Game \"x\"] }", "[3] -", "[Bad", "*",
+            ]), prop::sample::select(vec!["\n", "\r\n", "\r"])), 0..14),
+            bom in any::<bool>(),
+            step in 1usize..9,
+            max in prop::option::of(20usize..120),
+        ) {
+            let text: String = lines.iter().map(|(l, t)| format!("{l}{t}")).collect();
+            let data = if bom { format!("\u{feff}{text}") } else { text.clone() };
+            let limits = Limits { max_bytes: max.unwrap_or(64 << 20), ..Limits::default() };
+            let got = chunks(data.as_bytes(), step, limits);
+            let file = split(&text, &Limits::default());
+            prop_assert_eq!(got.len(), file.records.len().max(1));
+            let mut joined = String::new();
+            for (i, c) in got.iter().enumerate() {
+                prop_assert_eq!(c.index, i);
+                prop_assert_eq!(c.several, got.len() > 1);
+                let start = if i == 0 { 0 } else { file.records[i].span.start };
+                prop_assert_eq!(c.offset, start);
+                prop_assert_eq!(c.line, line_of(&text, start));
+                let end = file.records.get(i + 1).map_or(text.len(), |r| r.span.start);
+                prop_assert_eq!(c.bytes, end - start);
+                match &c.text {
+                    ChunkText::Text(t) if c.bytes <= limits.max_bytes => joined.push_str(t),
+                    ChunkText::OverLimit { header } if c.bytes > limits.max_bytes => {
+                        prop_assert!(text[start..].starts_with(header.as_str()));
+                        joined.push_str(&text[start..end]);
+                    }
+                    other => prop_assert!(false, "{:?}", other),
+                }
+            }
+            prop_assert_eq!(joined, text);
+        }
+    }
+
+    #[test]
+    fn a_record_over_the_limit_keeps_its_header_and_the_next_record_is_read() {
+        let limits = Limits {
+            max_bytes: 60,
+            ..Limits::default()
+        };
+        let long = "1. e3-d4 ".repeat(20);
+        let text = format!(
+            "[Game \"halatafl\"]\n[Event \"a\"]\n\n{long}\n{long}\n[Game \"halatafl\"]\n\n1. e3-d4\n"
+        );
+        for step in [1, 7, 4096] {
+            let got = chunks(text.as_bytes(), step, limits);
+            assert_eq!(got.len(), 2, "{got:?}");
+            assert_eq!(
+                got[0].text,
+                ChunkText::OverLimit {
+                    header: "[Game \"halatafl\"]\n[Event \"a\"]\n".into(),
+                }
+            );
+            assert_eq!(
+                got[0].bytes,
+                text.find("[Game \"halatafl\"]\n\n1.").unwrap()
+            );
+            assert_eq!(got[1].offset, got[0].bytes);
+            assert_eq!(got[1].line, 5);
+            assert_eq!(
+                got[1].text,
+                ChunkText::Text("[Game \"halatafl\"]\n\n1. e3-d4\n".into())
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_dropped_as_it_comes() {
+        let limits = Limits {
+            max_bytes: 100,
+            ..Limits::default()
+        };
+        let text = format!("[Game \"x\"]\n\n{}\n[Game \"y\"]\n", "a".repeat(1000));
+        let got = chunks(text.as_bytes(), 3, limits);
+        assert_eq!(got.len(), 2);
+        assert!(matches!(&got[0].text, ChunkText::OverLimit { .. }));
+        assert_eq!(got[0].bytes, 1013);
+        assert_eq!(got[1].text, ChunkText::Text("[Game \"y\"]\n".into()));
+    }
+
+    #[test]
+    fn invalid_utf8_is_kept_up_to_the_bad_byte_in_its_record_only() {
+        let data = b"[Game \"a\"]\n\n1. \xff\n[Game \"b\"]\n";
+        let got = chunks(data, 5, Limits::default());
+        assert_eq!(
+            got[0].text,
+            ChunkText::NotUtf8 {
+                valid: "[Game \"a\"]\n\n1. ".into()
+            }
+        );
+        assert_eq!(got[1].text, ChunkText::Text("[Game \"b\"]\n".into()));
+        assert_eq!((got[1].offset, got[1].line), (17, 3));
+    }
+
+    #[test]
+    fn an_empty_stream_is_one_empty_record() {
+        let got = chunks(b"", 1, Limits::default());
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].text, ChunkText::Text(String::new()));
+    }
+}
