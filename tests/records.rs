@@ -279,11 +279,15 @@ fn limits() {
     let text = "[Game \"halatafl\"]\n\n1. e3-d4 c5xe3xg1=K 2. c3xc5xa7=K\n";
     let (kind, _, _) = first_error(text, &["--max-turns", "2"]);
     assert_eq!(kind, "limit");
+    // The size limit is per record (record.md), and its error is a `limit` one.
     let (kind, _, _) = first_error(text, &["--max-bytes", "10"]);
     assert_eq!(
-        kind, "syntax",
-        "an oversized input is refused with a clear error"
+        kind, "limit",
+        "an oversized record is refused with a clear error"
     );
+    let two = format!("{text}\n{text}");
+    let (code, out, _) = run_with_input(&["check", "--max-bytes", "60", "-"], two.as_bytes());
+    assert_eq!(code, 0, "each record is within the limit: {out}");
 }
 
 #[test]
@@ -293,7 +297,7 @@ fn text_encoding() {
     // Not UTF-8: invalid, with where.
     let (code, out, _) = run_with_input(&["check", "-"], b"[Game \"halatafl\"]\n\n1. e3-d4 \xff\n");
     assert_eq!(code, 1);
-    assert!(out.contains("line 3"), "{out}");
+    assert!(out.contains("<stdin>:3:10"), "{out}");
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! Rendered with codespan-reporting, in ASCII so the output is stable everywhere.
 
 use codespan_reporting::diagnostic::{Diagnostic as Cs, Label};
-use codespan_reporting::files::SimpleFile;
+use std::ops::Range;
+
+use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term::{self, termcolor};
 use serde_json::{json, Value as Json};
 
@@ -11,9 +13,42 @@ use crate::notation::record::LineIndex;
 use crate::referee::{Diagnostic, Report};
 use crate::ruleset::Origin;
 
-/// Renders one diagnostic of a record file as text.
-pub fn render(file: &str, text: &str, d: &Diagnostic, color: bool) -> String {
-    let src = SimpleFile::new(file, text);
+/// A record's text as codespan sees it: `text` starts on line `first_line + 1` of the
+/// file (a record read from a stream carries only its own text).
+struct RecordSource<'a> {
+    file: SimpleFile<&'a str, &'a str>,
+    first_line: usize,
+}
+
+impl<'a> Files<'a> for RecordSource<'a> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: ()) -> Result<&'a str, files::Error> {
+        Files::name(&self.file, id)
+    }
+    fn source(&'a self, id: ()) -> Result<&'a str, files::Error> {
+        Files::source(&self.file, id)
+    }
+    fn line_index(&'a self, id: (), byte_index: usize) -> Result<usize, files::Error> {
+        Files::line_index(&self.file, id, byte_index)
+    }
+    fn line_number(&'a self, _: (), line_index: usize) -> Result<usize, files::Error> {
+        Ok(self.first_line + line_index + 1)
+    }
+    fn line_range(&'a self, id: (), line_index: usize) -> Result<Range<usize>, files::Error> {
+        Files::line_range(&self.file, id, line_index)
+    }
+}
+
+/// Renders one diagnostic of a record file as text; `text` starts on line
+/// `first_line + 1` of the file.
+pub fn render(file: &str, text: &str, first_line: usize, d: &Diagnostic, color: bool) -> String {
+    let src = RecordSource {
+        file: SimpleFile::new(file, text),
+        first_line,
+    };
     let code = match &d.rule {
         Some(rule) => format!("{} {rule}", d.kind.as_str()),
         None => d.kind.as_str().to_string(),
@@ -79,8 +114,15 @@ pub fn origin(o: &Origin) -> String {
     }
 }
 
-/// One record's line of `check --format json` (`cli.md`).
-pub fn report_json(file: &str, text: &str, lines: &LineIndex, r: &Report) -> Json {
+/// One record's line of `check --format json` (`cli.md`); `text` starts on line
+/// `first_line + 1` of the file.
+pub fn report_json(
+    file: &str,
+    text: &str,
+    lines: &LineIndex,
+    first_line: usize,
+    r: &Report,
+) -> Json {
     let errors: Vec<Json> = r
         .errors
         .iter()
@@ -88,7 +130,7 @@ pub fn report_json(file: &str, text: &str, lines: &LineIndex, r: &Report) -> Jso
             let (line, column) = match d.span {
                 Some(s) => {
                     let (l, c) = lines.line_col(text, s.start);
-                    (json!(l), json!(c))
+                    (json!(first_line + l), json!(c))
                 }
                 None => (Json::Null, Json::Null),
             };

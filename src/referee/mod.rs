@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use serde::Serialize;
 
 use crate::games::{self, Game};
-use crate::notation::record::{self, Limits, RawRecord, Span, SyntaxKind};
+use crate::notation::record::{self, Chunk, ChunkText, Limits, RawRecord, Span, SyntaxKind};
 use crate::ruleset::{Library, RuleText, Ruleset, Setting};
 
 /// What kind of problem an error is (`cli.md`, JSON output).
@@ -295,6 +295,56 @@ pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
         first.valid = false;
     }
     reports
+}
+
+/// The ruling on one record read from a stream ([`record::Chunks`]), or the "no record
+/// here" report of a stream without a header. Spans count from the chunk's text.
+pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
+    let refused = |text: &str, kind: ErrorKind, at: usize, message: String| {
+        let file = record::split(text, &env.limits);
+        let raw = file.records.first();
+        let tag = |name: &str| raw.and_then(|r| r.header.value(name)).map(str::to_string);
+        vec![Report {
+            index: chunk.index,
+            game: tag("Game"),
+            ruleset: tag("Ruleset"),
+            valid: false,
+            turns: 0,
+            status: None,
+            errors: vec![Diagnostic::new(kind, Some(Span::new(at, at)), message)],
+            span: Span::new(0, text.len()),
+        }]
+    };
+    match &chunk.text {
+        ChunkText::Text(text) => {
+            let mut reports = check_text(env, file, text);
+            for r in &mut reports {
+                r.index = chunk.index;
+            }
+            reports
+        }
+        ChunkText::NotUtf8 { valid } => refused(
+            valid,
+            ErrorKind::Syntax,
+            valid.len(),
+            "the record is not UTF-8 text: this byte is not a character".into(),
+        ),
+        ChunkText::OverLimit { header } => {
+            let start = record::split(header, &env.limits)
+                .records
+                .first()
+                .map_or(0, |r| r.span.start);
+            refused(
+                header,
+                ErrorKind::Limit,
+                start,
+                format!(
+                    "the record is {} bytes, over the limit of {} bytes (--max-bytes)",
+                    chunk.bytes, env.limits.max_bytes
+                ),
+            )
+        }
+    }
 }
 
 /// The ruling on one record.

@@ -83,7 +83,7 @@ fn adjudicate_game<G: Render>(
         None => j.verdicts.iter().collect(),
     };
     if ctx.global.format == Format::Json {
-        let mut doc = report_json(&rec.name, &rec.text, &lines, r);
+        let mut doc = report_json(&rec.name, &rec.text, &lines, 0, r);
         doc["verdicts"] = verdicts
             .iter()
             .map(|v| {
@@ -194,7 +194,7 @@ fn adjudicate_game<G: Render>(
         write!(
             out,
             "{}",
-            diagnostics::render(&rec.name, &rec.text, d, ctx.color)
+            diagnostics::render(&rec.name, &rec.text, 0, d, ctx.color)
         )?;
     }
     if let Some(v) = &j.violation {

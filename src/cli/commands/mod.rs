@@ -112,7 +112,7 @@ fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
         let d = referee::Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone());
         return Err(Failure::Usage(format!(
             "{name} is not a record file\n{}",
-            diagnostics::render(&name, &text, &d, false)
+            diagnostics::render(&name, &text, 0, &d, false)
         )));
     }
     let Some(raw) = split.records.last().cloned() else {
@@ -121,7 +121,7 @@ fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
     let index = split.records.len() - 1;
     let game = referee::game_of(&raw).map_err(|d| {
         Failure::Usage(
-            diagnostics::render(&name, &text, &d, false)
+            diagnostics::render(&name, &text, 0, &d, false)
                 .trim_end()
                 .to_string(),
         )

@@ -84,7 +84,7 @@ fn position_game<G: Render>(
             write!(
                 out,
                 "{}",
-                diagnostics::render(&rec.name, &rec.text, d, ctx.color)
+                diagnostics::render(&rec.name, &rec.text, 0, d, ctx.color)
             )?;
         }
         return Err(Failure::Invalid);

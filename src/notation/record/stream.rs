@@ -58,14 +58,17 @@ impl ChunkText {
 pub struct Chunks<R: Read> {
     reader: R,
     limits: Limits,
-    /// The current record's bytes from its start, and what is read beyond them.
+    /// What is read and not yet handed out: the current record from `start`, and what
+    /// follows it.
     buf: Vec<u8>,
+    /// Where the current record starts in `buf`.
+    start: usize,
     /// The start of the next line not yet looked at, in `buf`.
     scan: usize,
-    /// The file offset and 0-based line of `buf[0]`.
+    /// The file offset and 0-based line of the current record's start.
     offset: usize,
     line: usize,
-    /// Lines looked at in `buf` before `scan`.
+    /// Lines of the current record looked at, before `scan`.
     lines: usize,
     /// The current record has begun (a tag-pair line was seen).
     begun: bool,
@@ -89,6 +92,7 @@ impl<R: Read> Chunks<R> {
             reader,
             limits,
             buf: Vec::new(),
+            start: 0,
             scan: 0,
             offset: 0,
             line: 0,
@@ -105,8 +109,15 @@ impl<R: Read> Chunks<R> {
         }
     }
 
-    /// Reads another block; strips a byte-order mark at the start of the stream.
+    /// Reads another block, first moving the current record to the front of the buffer;
+    /// strips a byte-order mark at the start of the stream.
     fn fill(&mut self) -> io::Result<()> {
+        if self.start > 0 {
+            self.buf.drain(..self.start);
+            self.scan -= self.start;
+            self.header_end = self.header_end.map(|e| e - self.start);
+            self.start = 0;
+        }
         let at = self.buf.len();
         self.buf.resize(at + BLOCK, 0);
         let n = loop {
@@ -151,8 +162,8 @@ impl<R: Read> Chunks<R> {
 
     /// The record read so far, ended before `buf[end..]`, as a chunk.
     fn take(&mut self, end: usize, several: bool) -> Chunk {
-        let rest = self.buf.split_off(end);
-        let bytes = std::mem::replace(&mut self.buf, rest);
+        let bytes = self.buf[self.start..end].to_vec();
+        self.start = end;
         let mut size = bytes.len();
         let text = match self.over.take() {
             Some((header, dropped)) => {
@@ -185,7 +196,6 @@ impl<R: Read> Chunks<R> {
         self.offset += size;
         self.line += self.lines;
         self.lines = 0;
-        self.scan -= end;
         self.begun = false;
         self.header_end = None;
         chunk
@@ -197,13 +207,16 @@ impl<R: Read> Chunks<R> {
     fn overflow(&mut self, partial: bool) {
         let (_, dropped) = self.over.get_or_insert_with(|| {
             let header = match self.header_end {
-                Some(end) if end <= self.limits.max_bytes => self.buf[..end].to_vec(),
+                Some(end) if end - self.start <= self.limits.max_bytes => {
+                    self.buf[self.start..end].to_vec()
+                }
                 _ => Vec::new(),
             };
             (header, 0)
         });
-        *dropped += self.scan;
+        *dropped += self.scan - self.start;
         self.buf.drain(..self.scan);
+        self.start = 0;
         self.scan = 0;
         if partial && self.buf.len() > self.limits.max_bytes {
             *dropped += self.buf.len();
@@ -225,7 +238,7 @@ impl<R: Read> Iterator for Chunks<R> {
                 if self.eof {
                     self.done = true;
                     // The last record; an empty stream is one empty chunk.
-                    if self.buf.is_empty() && self.over.is_none() && self.index > 0 {
+                    if self.buf.len() == self.start && self.over.is_none() && self.index > 0 {
                         return None;
                     }
                     let len = self.buf.len();
@@ -234,7 +247,8 @@ impl<R: Read> Iterator for Chunks<R> {
                 }
                 // No whole line is left: what follows `scan` is the start of one line.
                 let max = self.limits.max_bytes;
-                if self.over.is_some() || self.scan > max || self.buf.len() - self.scan > max {
+                let record = self.scan - self.start;
+                if self.over.is_some() || record > max || self.buf.len() - self.scan > max {
                     self.overflow(true);
                 }
                 if let Err(e) = self.fill() {
@@ -262,7 +276,7 @@ impl<R: Read> Iterator for Chunks<R> {
             self.scan = end + term;
             self.lines += 1;
             // Over the limit, what was looked at is dropped before more is read.
-            if self.over.is_none() && self.scan > self.limits.max_bytes {
+            if self.over.is_none() && self.scan - self.start > self.limits.max_bytes {
                 self.overflow(false);
             }
         }
