@@ -1,6 +1,8 @@
 //! `referee play`: the stdin protocol. One input line, one answer; with `--format json`
 //! every answer is one JSON object on one line. Nothing else goes to stdout.
 
+use std::sync::Arc;
+
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
@@ -79,7 +81,7 @@ impl Visitor for PlayVisit<'_> {
             Some(path) => resume::<G>(ctx, path)?,
             None => {
                 let no_tags = record::Header::default();
-                let session = Session::<G>::start(rs.clone(), None, &no_tags, seed)
+                let session = Session::<G>::start(Arc::new(rs.clone()), None, &no_tags, seed)
                     .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
                 let header = header_for::<G>(rs, &session.settings, seed, seats_tag, None);
                 if let Some(path) = record {

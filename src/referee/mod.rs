@@ -14,7 +14,7 @@ pub use session::{Refusal, Session};
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
@@ -195,7 +195,7 @@ pub struct Env {
     pub limits: Limits,
     /// Rulesets already loaded, by name (`None` key: the `--ruleset` file), so a file of
     /// many records parses its ruleset once. Failures are not cached.
-    loaded: Mutex<HashMap<Option<String>, Ruleset>>,
+    loaded: Mutex<HashMap<Option<String>, Arc<Ruleset>>>,
 }
 
 impl Env {
@@ -226,12 +226,15 @@ impl Env {
     }
 
     /// Loads a ruleset by name, or the `--ruleset` file when `name` is `None`, once.
-    pub fn ruleset(&self, name: Option<&str>) -> Result<Ruleset, crate::ruleset::RulesetError> {
+    pub fn ruleset(
+        &self,
+        name: Option<&str>,
+    ) -> Result<Arc<Ruleset>, crate::ruleset::RulesetError> {
         let key = name.map(str::to_string);
         if let Some(r) = self.loaded.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return Ok(r);
         }
-        let r = match (name, &self.ruleset_file) {
+        let r = Arc::new(match (name, &self.ruleset_file) {
             (Some(name), _) => self.library.load(name, schemas())?,
             (None, Some(path)) => self.library.load_file(path, schemas())?,
             (None, None) => {
@@ -239,7 +242,7 @@ impl Env {
                     "no ruleset named and no --ruleset file given",
                 ))
             }
-        };
+        });
         if let Ok(mut m) = self.loaded.lock() {
             m.insert(key, r.clone());
         }

@@ -1,6 +1,8 @@
 //! Judging one record: prepare its game (ruleset, overrides, seed, setup), replay every
 //! turn, stop at the first violation, check the declared result.
 
+use std::sync::Arc;
+
 use crate::games::{seat_name, Game, SeatSet, Status};
 use crate::notation::record::{self, Action, Movetext, RawRecord, Span, Termination};
 use crate::ruleset::{self, Location, Origin, Override, RuleText, Ruleset, Setting};
@@ -297,7 +299,7 @@ fn prepare<G: Game>(
         },
         (None, None) => env.ruleset(Some(G::NAME)),
     };
-    let base: Ruleset = loaded.map_err(|e| vec![ruleset_error(e, tag_span)])?;
+    let base: Arc<Ruleset> = loaded.map_err(|e| vec![ruleset_error(e, tag_span)])?;
     if base.game != G::NAME {
         return Err(vec![Diagnostic::new(
             ErrorKind::Ruleset,
@@ -394,7 +396,7 @@ fn prepare<G: Game>(
         env.library
             .load_data(&mut ruleset, G::schema())
             .map_err(placed)?;
-        ruleset
+        Arc::new(ruleset)
     };
     // 3. The seed and its commitment.
     let seed = header.value("Seed");

@@ -2,6 +2,7 @@
 //! the checks every game shares (turn order, numbering, seat labels, game over, dice).
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::dice::Dice;
 use crate::games::{seat_name, End, Game, Seat, SeatSet, Status, Violation};
@@ -109,7 +110,8 @@ impl<G: Game> fmt::Display for Refusal<G> {
 /// One game in progress.
 #[derive(Debug)]
 pub struct Session<G: Game> {
-    pub ruleset: Ruleset,
+    /// Shared: every record of a corpus played under one ruleset holds the same one.
+    pub ruleset: Arc<Ruleset>,
     pub settings: G::Settings,
     pub state: G::State,
     /// The seed's stream, when the game has a seed.
@@ -146,7 +148,7 @@ impl<G: Game> Session<G> {
     /// Starts a game: the setup position if given (already parsed), else the normal
     /// start; a seed makes the dice.
     pub fn start(
-        ruleset: Ruleset,
+        ruleset: Arc<Ruleset>,
         setup: Option<G::State>,
         tags: &dyn Tags,
         seed: Option<&str>,

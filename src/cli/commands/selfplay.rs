@@ -1,5 +1,7 @@
 //! `referee selfplay`: games of uniformly random legal turns, printed as records.
 
+use std::sync::Arc;
+
 use std::io::Write;
 
 use super::new::header_for;
@@ -36,7 +38,7 @@ impl Visitor for SelfplayVisit<'_> {
         for g in 0..self.games {
             let game_seed = format!("{}-{}", self.seed, g + 1);
             let mut session =
-                Session::<G>::start(self.rs.clone(), None, &no_tags, Some(&game_seed))
+                Session::<G>::start(Arc::new(self.rs.clone()), None, &no_tags, Some(&game_seed))
                     .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
             let mut moves = String::new();
             let mut line_len = 0;

@@ -254,7 +254,9 @@ impl<'a, T> Reader<'a, T> {
     fn new(text: &'a str, span: Span, limits: &'a Limits) -> Reader<'a, T> {
         Reader {
             out: Movetext {
-                entries: Vec::new(),
+                // About one turn in eight bytes of movetext, within reason: growing the
+                // list turn by turn costs more than reading the turns.
+                entries: Vec::with_capacity((span.len() / 8).min(4096)),
                 trailing: Vec::new(),
                 termination: None,
                 error: None,
