@@ -72,7 +72,7 @@ fn main() {
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
-    println!("machine: {cores} cores available; every figure is one core");
+    println!("machine: {cores} cores available; every figure is one core unless it says otherwise");
     let report = |rs: &str, (games, turns, t): (u64, u64, Duration)| {
         let secs = t.as_secs_f64();
         println!(
@@ -100,37 +100,153 @@ fn main() {
             report(rs, run(rs, budget, 1000));
         }
     }
-    // check: replay selfplay corpora, parse + replay + rulings, on one core.
-    for (ruleset, games) in [
-        ("halatafl", "400"),
-        ("thaayam-bell", "200"),
-        ("halves", "1000"),
-        ("halasi", "40"),
-    ] {
-        if !wanted(&format!("check {ruleset}")) {
-            continue;
+    // check: selfplay corpora, as a user makes them.
+    let corpora = [
+        ("halatafl", 2000),
+        ("thaayam-bell", 2000),
+        ("halves", 2000),
+        ("halasi", 200),
+    ];
+    for (ruleset, games) in corpora {
+        let name = format!("check {ruleset}");
+        if wanted(&name) {
+            check_lines(ruleset, games, cores);
         }
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_referee"))
-            .args(["selfplay", ruleset, "--games", games, "--seed", "bench"])
-            .output()
-            .expect("selfplay runs");
-        let text = String::from_utf8(out.stdout).expect("utf-8");
-        let env = Env::new(Library::new(Vec::new()));
-        let t0 = Instant::now();
-        let mut turns = 0usize;
-        let mut rounds = 0usize;
-        while t0.elapsed() < Duration::from_secs(3) {
-            let reports = check_text(&env, "bench", &text);
-            turns += reports.iter().map(|r| r.turns).sum::<usize>();
-            rounds += 1;
-        }
-        let secs = t0.elapsed().as_secs_f64();
-        println!(
-            "check {ruleset:<13} (parse + replay + rulings) {:>7.1} MB/s {:>12.0} turns/s ({:.2} µs a turn) over {} passes of {games} selfplay records",
-            (text.len() * rounds) as f64 / secs / 1e6,
-            turns as f64 / secs,
-            secs * 1e6 / turns as f64,
-            rounds
-        );
     }
+    if wanted("check cold") {
+        cold_check();
+    }
+    if wanted("check memory") {
+        memory();
+    }
+}
+
+fn referee_bin() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_referee"))
+}
+
+/// `referee selfplay RULESET --games N` as a string.
+fn corpus(ruleset: &str, games: usize) -> String {
+    let out = referee_bin()
+        .args(["selfplay", ruleset, "--games", &games.to_string(), "--seed", "bench"])
+        .output()
+        .expect("selfplay runs");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// The best wall time of `runs` runs of `referee check -q FILE` with `threads` threads.
+fn time_check(file: &std::path::Path, threads: usize, runs: usize) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let t0 = Instant::now();
+            let status = referee_bin()
+                .args(["check", "-q"])
+                .arg(file)
+                .env("RAYON_NUM_THREADS", threads.to_string())
+                .stdout(std::process::Stdio::null())
+                .status()
+                .expect("check runs");
+            assert!(status.success(), "the corpus checks valid");
+            t0.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// The check figures of one corpus: in-process on one core (parse + replay + rulings),
+/// then the whole `referee check -q` process on one thread and on every core.
+fn check_lines(ruleset: &str, games: usize, cores: usize) {
+    let text = corpus(ruleset, games);
+    let mb = text.len() as f64 / 1e6;
+    let env = Env::new(Library::new(Vec::new()));
+    let t0 = Instant::now();
+    let mut turns = 0usize;
+    let mut rounds = 0usize;
+    while t0.elapsed() < Duration::from_secs(3) {
+        let reports = check_text(&env, "bench", &text);
+        turns += reports.iter().map(|r| r.turns).sum::<usize>();
+        rounds += 1;
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "check {ruleset:<13} in process, one core   {:>7.1} MB/s {:>11.0} turns/s ({:.2} µs a turn), {games} selfplay records, {mb:.1} MB",
+        mb * rounds as f64 / secs,
+        turns as f64 / secs,
+        secs * 1e6 / turns as f64,
+    );
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join(format!("{ruleset}.game"));
+    std::fs::write(&file, &text).expect("corpus written");
+    let one = time_check(&file, 1, 3).as_secs_f64();
+    let all = time_check(&file, cores, 3).as_secs_f64();
+    println!(
+        "check {ruleset:<13} referee check -q       {:>7.1} MB/s on 1 thread, {:>7.1} MB/s on {cores} ({:.2}x)",
+        mb / one,
+        mb / all,
+        one / all
+    );
+}
+
+/// A cold `referee check` of one small record, whole process: the best of 20 runs.
+fn cold_check() {
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/games/halatafl/opening.game");
+    let best = (0..20)
+        .map(|_| {
+            let t0 = Instant::now();
+            let status = referee_bin()
+                .args(["check", "-q", record])
+                .stdout(std::process::Stdio::null())
+                .status()
+                .expect("check runs");
+            assert!(status.success());
+            t0.elapsed()
+        })
+        .min()
+        .unwrap_or_default();
+    println!(
+        "check cold one small record, whole process: {:.2} ms (best of 20)",
+        best.as_secs_f64() * 1e3
+    );
+}
+
+/// Peak memory of checking 1 GB of records from stdin (`/usr/bin/time -f %M`, where
+/// it is installed).
+fn memory() {
+    use std::io::Write;
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        println!("check memory: skipped, /usr/bin/time is not installed");
+        return;
+    }
+    let text = corpus("halatafl", 500);
+    let copies = (1usize << 30) / text.len() + 1;
+    let mut child = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "%M"])
+        .arg(env!("CARGO_BIN_EXE_referee"))
+        .args(["check", "-q", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("check runs");
+    let t0 = Instant::now();
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        for _ in 0..copies {
+            stdin.write_all(text.as_bytes()).expect("fed");
+        }
+    }
+    let out = child.wait_with_output().expect("check ends");
+    let secs = t0.elapsed().as_secs_f64();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let kb: u64 = stderr
+        .lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or(0);
+    println!(
+        "check memory {:.2} GB of halatafl records from stdin: {:.0} MB peak resident, {:.1} MB/s",
+        (copies * text.len()) as f64 / 1e9,
+        kb as f64 / 1024.0,
+        (copies * text.len()) as f64 / 1e6 / secs
+    );
 }
