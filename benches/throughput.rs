@@ -128,7 +128,14 @@ fn referee_bin() -> std::process::Command {
 /// `referee selfplay RULESET --games N` as a string.
 fn corpus(ruleset: &str, games: usize) -> String {
     let out = referee_bin()
-        .args(["selfplay", ruleset, "--games", &games.to_string(), "--seed", "bench"])
+        .args([
+            "selfplay",
+            ruleset,
+            "--games",
+            &games.to_string(),
+            "--seed",
+            "bench",
+        ])
         .output()
         .expect("selfplay runs");
     String::from_utf8(out.stdout).expect("utf-8")

@@ -453,3 +453,26 @@ fn thaayam_seed_drives_throws_and_first() {
     );
     assert_eq!(kind, "result");
 }
+
+#[test]
+fn records_far_into_a_large_stream_point_at_their_lines_in_order() {
+    // Many records, read and judged in batches on every core: the output keeps input
+    // order and each diagnostic names the line of the whole input.
+    let valid = "[Game \"halatafl\"]\n\n1. e3-d4\n\n";
+    let mut text = valid.repeat(20_000);
+    text.push_str("[Game \"halatafl\"]\n[Event \"last\"]\n\n1. e3-e2\n");
+    let (code, out, _) = run_with_input(&["check", "-"], text.as_bytes());
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "<stdin> (record 1): valid, 1 turn, black to move");
+    assert_eq!(
+        lines[19_999],
+        "<stdin> (record 20000): valid, 1 turn, black to move"
+    );
+    assert_eq!(lines[20_000], "<stdin> (record 20001): invalid");
+    assert!(
+        out.contains("<stdin>:80004:4"),
+        "{}",
+        &out[out.len() - 600..]
+    );
+}

@@ -32,12 +32,17 @@ pub fn run_with_input(args: &[&str], input: &[u8]) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("referee runs");
-    {
-        let mut stdin = child.stdin.take().expect("stdin");
+    // Fed from a thread while the output is read: `check` streams, so it writes
+    // output before it has read all its input, and a full pipe each way would block.
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
         // A closed pipe (the referee stopped reading) is fine here.
-        let _ = stdin.write_all(input);
-    }
-    decode(child.wait_with_output().expect("referee ends"))
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("referee ends");
+    feeder.join().expect("the feeder ends");
+    decode(out)
 }
 
 fn decode(out: Output) -> (i32, String, String) {
