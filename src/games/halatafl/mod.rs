@@ -4,7 +4,9 @@
 //! - [`geometry`]: the board's lines for every `diagonals`/`men` setting, built at
 //!   compile time.
 //! - [`board`]: bitboards, the position [`State`] and its read accessors.
-//! - `rules`: legal turns, judging and applying a turn, the end checks.
+//! - `movegen`: legal turns, and who can capture or move.
+//! - `judge`: judging a written turn and applying it.
+//! - `rules`: the end checks.
 //! - `setup`: the setup notation.
 //! - [`violation`]: illegal turns, each citing one rule.
 //! - `hints`: hints and notes for rulings.
@@ -12,6 +14,8 @@
 pub mod board;
 pub mod geometry;
 mod hints;
+mod judge;
+mod movegen;
 mod rules;
 mod settings;
 mod setup;
@@ -141,7 +145,7 @@ impl Game for Halatafl {
         _chance: Option<&crate::games::NoChance>,
         out: &mut Vec<Turn>,
     ) {
-        rules::legal_turns(settings, state, out);
+        movegen::legal_turns(settings, state, out);
     }
 
     fn play(
@@ -150,7 +154,7 @@ impl Game for Halatafl {
         _chance: Option<&crate::games::NoChance>,
         turn: &Turn,
     ) -> Result<(), Violation> {
-        rules::play(settings, state, turn)
+        judge::play(settings, state, turn)
     }
 
     fn resign(_settings: &Settings, state: &mut State) {

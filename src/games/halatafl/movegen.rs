@@ -1,0 +1,411 @@
+//! Legal-turn generation: the capture chains of each piece, the other moves, and the
+//! questions the end checks and judging ask of them (who can capture, is there a move).
+//!
+//! Everything works on bitboards and fixed-size [`Path`]s; nothing here allocates except
+//! by pushing into the caller's `out`.
+
+use super::board::{Board, Rank, State};
+use super::geometry::{back, sq, Bits, Geometry, ALL_DIRS, DELTA, FULL, THRONES};
+use super::rules::wins;
+use super::settings::{Capture, Settings};
+use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn};
+
+/// One piece about to jump: what it may jump, where it may land and stop, and what
+/// landing promotes it. A piece keeps its rank for the whole turn, so this is fixed for
+/// the turn.
+pub(crate) struct Jumper {
+    pub(super) g: &'static Geometry,
+    /// Directions it may jump in (mask over `DIRS`).
+    pub(super) dirs: u8,
+    /// The enemy pieces (jumped ones included: they stay until the turn ends).
+    pub(super) enemy: u64,
+    /// Every piece but the jumper itself: its starting point counts as empty.
+    pub(super) occ: u64,
+    /// Points where it may not end its turn (a man's own thrones).
+    pub(crate) no_stop: u64,
+    /// Points whose landing promotes it (also in passing).
+    pub(crate) promo_at: u64,
+    /// What that promotion makes.
+    pub(crate) promo: Option<Promotion>,
+}
+
+impl Jumper {
+    pub(crate) fn new(s: &Settings, b: &Board, side: usize, from: usize) -> Jumper {
+        let g = s.geo();
+        let (dirs, no_stop, promo_at, promo) = match b.rank_at(from) {
+            Rank::Man => (
+                g.man_dirs[side],
+                THRONES[side],
+                if s.promotion { THRONES[1 - side] } else { 0 },
+                Some(Promotion::King),
+            ),
+            Rank::King => (
+                ALL_DIRS,
+                0,
+                if s.emperor { THRONES[side] } else { 0 },
+                Some(Promotion::Emperor),
+            ),
+            Rank::Emperor => (ALL_DIRS, 0, 0, None),
+        };
+        Jumper {
+            g,
+            dirs,
+            enemy: b.side[1 - side],
+            occ: b.occ() & !(1u64 << from),
+            no_stop,
+            promo_at,
+            promo,
+        }
+    }
+
+    /// The directions (mask over `DIRS`) of the legal short jumps from `pos` with
+    /// `jumped` already taken, computed without a branch per direction. The jump in
+    /// direction `d` goes over `pos + DELTA[d]` and lands on `pos + 2 * DELTA[d]`.
+    #[inline(always)]
+    fn hop_dirs(&self, pos: usize, jumped: u64) -> u8 {
+        let takeable = self.enemy & !jumped;
+        let free = !self.occ;
+        let mut m = 0u8;
+        for (d, (&from, &k)) in self.g.jump_from.iter().zip(&DELTA).enumerate() {
+            let k = k as isize;
+            // Off the board only where `jump_from` has no bit: the test fails anyway.
+            let over = (pos as isize + k) as u32 & 63;
+            let land = (pos as isize + 2 * k) as u32 & 63;
+            let ok = (from >> pos) & (takeable >> over) & (free >> land) & 1;
+            m |= (ok as u8) << d;
+        }
+        m & self.dirs
+    }
+
+    /// Can the piece, standing on `pos` with `jumped` already taken, make a jump that
+    /// counts? A jump onto a point where it may not stop (a man's own throne) counts only
+    /// if it can jump on from there.
+    pub(crate) fn can_continue(&self, pos: usize, jumped: u64) -> bool {
+        for d in Bits(self.hop_dirs(pos, jumped) as u64) {
+            let (o, l) = hop_points(pos, d);
+            if self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The jumps that count from `pos`, as (jumped point, landing), in direction order.
+    pub(crate) fn continuations(
+        &self,
+        pos: usize,
+        jumped: u64,
+    ) -> impl Iterator<Item = (usize, usize)> + '_ {
+        Bits(self.hop_dirs(pos, jumped) as u64).filter_map(move |d| {
+            let (o, l) = hop_points(pos, d);
+            (self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)))
+                .then_some((o, l))
+        })
+    }
+}
+
+/// The jumped point and the landing of a short jump from `pos` in direction `d`, known
+/// to run along a line.
+#[inline]
+fn hop_points(pos: usize, d: usize) -> (usize, usize) {
+    let k = DELTA[d] as isize;
+    ((pos as isize + k) as usize, (pos as isize + 2 * k) as usize)
+}
+
+/// Appends every legal chain of one piece, depth first in direction order. With
+/// `may_stop` every chain ending on a point where it may stop is legal (written before
+/// its extensions); otherwise only chains that cannot go on.
+struct Chains<'a> {
+    j: Jumper,
+    may_stop: bool,
+    huff: Option<Square>,
+    out: &'a mut Vec<Turn>,
+}
+
+impl Chains<'_> {
+    fn emit(&mut self, path: &Path, promoted: bool) {
+        self.out.push(Turn {
+            huff: self.huff,
+            mv: Some(Move::Jump(*path)),
+            promotion: if promoted { self.j.promo } else { None },
+        });
+    }
+
+    /// Returns whether a jump that counts goes on from `pos`.
+    fn walk(&mut self, pos: usize, jumped: u64, path: &mut Path, promoted: bool) -> bool {
+        let stop_ok = path.hops() > 0 && self.j.no_stop & (1u64 << pos) == 0;
+        if self.may_stop && stop_ok {
+            self.emit(path, promoted);
+        }
+        let mut more = false;
+        for d in Bits(self.j.hop_dirs(pos, jumped) as u64) {
+            let (o, l) = hop_points(pos, d);
+            if !path.push(sq(l)) {
+                continue;
+            }
+            let promo = promoted || self.j.promo_at & (1u64 << l) != 0;
+            let onward = self.walk(l, jumped | (1u64 << o), path, promo);
+            path.pop();
+            if self.j.no_stop & (1u64 << l) == 0 || onward {
+                more = true;
+            }
+        }
+        if !self.may_stop && stop_ok && !more {
+            self.emit(path, promoted);
+        }
+        more
+    }
+}
+
+/// Appends the legal chains of the piece on `from`.
+pub(crate) fn chains_from(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    from: usize,
+    huff: Option<Square>,
+    out: &mut Vec<Turn>,
+) {
+    let mut path = Path::new(sq(from));
+    let mut gen = Chains {
+        j: Jumper::new(s, b, side, from),
+        may_stop: s.chains_may_stop(),
+        huff,
+        out,
+    };
+    gen.walk(from, 0, &mut path, false);
+}
+
+/// The points an emperor on `i` may slide to.
+fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
+    let mut m = 0;
+    for d in 0..8 {
+        let mut p = i;
+        while let Some(n) = g.step(p, d) {
+            if occ & (1u64 << n) != 0 {
+                break;
+            }
+            m |= 1u64 << n;
+            p = n;
+        }
+    }
+    m
+}
+
+/// The men of `side` that have a step onto a point of `to`, for all men at once.
+#[inline]
+fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
+    #[inline(always)]
+    fn dir<const D: usize>(g: &Geometry, dirs: u8, men: u64, to: u64) -> u64 {
+        if dirs & (1 << D) != 0 {
+            men & g.step_from[D] & back(to, DELTA[D])
+        } else {
+            0
+        }
+    }
+    let dirs = g.man_dirs[side];
+    dir::<0>(g, dirs, men, to)
+        | dir::<1>(g, dirs, men, to)
+        | dir::<2>(g, dirs, men, to)
+        | dir::<3>(g, dirs, men, to)
+        | dir::<4>(g, dirs, men, to)
+        | dir::<5>(g, dirs, men, to)
+        | dir::<6>(g, dirs, men, to)
+        | dir::<7>(g, dirs, men, to)
+}
+
+/// Appends every non-capturing move of `side`, pieces in point order, targets in point
+/// order.
+fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut Vec<Turn>) {
+    let g = s.geo();
+    let occ = b.occ();
+    let empty = !occ & FULL;
+    let mine = b.side[side];
+    let big = mine & (b.kings | b.emperors);
+    // A man never stops on its own thrones.
+    let man_to = empty & !THRONES[side];
+    let man_promo_at = if s.promotion { THRONES[1 - side] } else { 0 };
+    // Only men with a step, and the kings and emperors, have anything to list.
+    let movers = man_steppers(g, mine & !big, side, man_to) | big;
+    for i in Bits(movers) {
+        let (targets, promo_at, promo) = if big & (1u64 << i) == 0 {
+            (
+                g.man_step[side][i] & man_to,
+                man_promo_at,
+                Some(Promotion::King),
+            )
+        } else if b.emperors & (1u64 << i) == 0 {
+            (
+                g.king_step[i] & empty,
+                if s.emperor { THRONES[side] } else { 0 },
+                Some(Promotion::Emperor),
+            )
+        } else {
+            (slides(g, i, occ), 0, None)
+        };
+        for t in Bits(targets) {
+            out.push(Turn {
+                huff,
+                mv: Some(Move::Step {
+                    from: sq(i),
+                    to: sq(t),
+                }),
+                promotion: if promo_at & (1u64 << t) != 0 {
+                    promo
+                } else {
+                    None
+                },
+            });
+        }
+    }
+}
+
+/// The pieces of `side` that have a first short jump, found for all pieces at once with
+/// bitboard shifts: `(sure, throne)`. `sure`: pieces with a jump onto a point where they
+/// may stop (a jump that counts). `throne`: men with a jump onto one of their own
+/// thrones, which counts only if they can jump on from there. Every piece with any
+/// jump is in one of the two.
+#[inline]
+fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
+    let men = b.men(side);
+    let h = HopScan {
+        g,
+        men,
+        big: b.side[side] & !men,
+        man_dirs: g.man_dirs[side],
+        enemy: b.side[1 - side],
+        empty: !b.occ() & FULL,
+        own: THRONES[side],
+    };
+    let mut acc = (0, 0);
+    h.dir::<0>(&mut acc);
+    h.dir::<1>(&mut acc);
+    h.dir::<2>(&mut acc);
+    h.dir::<3>(&mut acc);
+    h.dir::<4>(&mut acc);
+    h.dir::<5>(&mut acc);
+    h.dir::<6>(&mut acc);
+    h.dir::<7>(&mut acc);
+    let (sure, throne) = acc;
+    (sure, throne & !sure)
+}
+
+/// What [`hop_sources`] looks at, one direction at a time.
+struct HopScan<'a> {
+    g: &'a Geometry,
+    men: u64,
+    /// Kings and emperors: every direction, no throne they may not stop on.
+    big: u64,
+    man_dirs: u8,
+    enemy: u64,
+    empty: u64,
+    /// The mover's own thrones.
+    own: u64,
+}
+
+impl HopScan<'_> {
+    #[inline(always)]
+    fn dir<const D: usize>(&self, (sure, throne): &mut (u64, u64)) {
+        let k = DELTA[D];
+        let can = self.g.jump_from[D] & back(self.enemy, k) & back(self.empty, 2 * k);
+        if self.man_dirs & (1 << D) != 0 {
+            let onto_own = back(self.own, 2 * k);
+            *sure |= self.men & can & !onto_own;
+            *throne |= self.men & can & onto_own;
+        }
+        *sure |= self.big & can;
+    }
+}
+
+/// Appends the legal moves of `side` on `b` (after `huff`, already removed from `b`):
+/// captures first, then, unless a capture is compulsory and possible, the other moves.
+pub(crate) fn moves(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    huff: Option<Square>,
+    out: &mut Vec<Turn>,
+) {
+    let before = out.len();
+    // Only pieces with a first jump have chains.
+    let (sure, throne) = hop_sources(s.geo(), b, side);
+    for i in Bits(sure | throne) {
+        chains_from(s, b, side, i, huff, out);
+    }
+    if s.capture == Capture::Compulsory && out.len() > before {
+        return;
+    }
+    steps(s, b, side, huff, out);
+}
+
+/// Every legal turn of the seat to move: plain moves, then for each huffable point (by
+/// name) the huff alone if it wins, else the huff followed by each legal move.
+pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
+    if st.end.is_some() {
+        return;
+    }
+    let side = st.to_move as usize;
+    moves(s, &st.board, side, None, out);
+    if st.huffable == 0 {
+        return;
+    }
+    for h in super::board::by_name(st.huffable) {
+        let mut b = st.board;
+        b.clear(h.bit());
+        if wins(s, &b, side).is_some() {
+            out.push(Turn {
+                huff: Some(h),
+                mv: None,
+                promotion: None,
+            });
+        } else {
+            moves(s, &b, side, Some(h), out);
+        }
+    }
+}
+
+/// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
+/// search may stop once one is found: the result is then only right about being empty.
+pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
+    let (mut m, throne) = hop_sources(s.geo(), b, side);
+    if first_only && m != 0 {
+        return m;
+    }
+    for i in Bits(throne) {
+        if Jumper::new(s, b, side, i).can_continue(i, 0) {
+            m |= 1u64 << i;
+            if first_only {
+                return m;
+            }
+        }
+    }
+    m
+}
+
+/// Does `side` have any legal move on `b` (no huff)? Any step or any capture will do:
+/// whatever the settings, one of them is legal when it exists.
+pub(crate) fn has_move(s: &Settings, b: &Board, side: usize) -> bool {
+    let g = s.geo();
+    let empty = !b.occ() & FULL;
+    if man_steppers(g, b.men(side), side, empty & !THRONES[side]) != 0 {
+        return true;
+    }
+    for i in Bits(b.side[side] & (b.kings | b.emperors)) {
+        if g.king_step[i] & empty != 0 {
+            return true;
+        }
+    }
+    capturers(s, b, side, true) != 0
+}
+
+/// Does `side`, to move with these huffable points, have a legal turn?
+pub(crate) fn has_turn(s: &Settings, b: &Board, side: usize, huffable: u64) -> bool {
+    if has_move(s, b, side) {
+        return true;
+    }
+    Bits(huffable).any(|h| {
+        let mut after = *b;
+        after.clear(1u64 << h);
+        wins(s, &after, side).is_some() || has_move(s, &after, side)
+    })
+}
