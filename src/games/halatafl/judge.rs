@@ -1,10 +1,10 @@
 //! Judging a written turn: every rule checked in the spec's order, each failure a typed
 //! [`Violation`]; a legal turn is then applied and the end checks run.
 
-use super::board::{Board, Ending, Rank, State};
+use super::board::{Board, Rank, State};
 use super::geometry::{dir_index, sq, Geometry, THRONES};
 use super::movegen::{capturers, Jumper};
-use super::rules::{end_after_turn, wins};
+use super::rules::{after_turn, after_winning_huff, wins};
 use super::settings::{Capture, ContinueJumps, Settings};
 use super::violation::{Fault, Violation};
 use crate::games::Seat;
@@ -328,16 +328,7 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
                 }
                 None => {}
             }
-            *st = State {
-                board: b,
-                to_move: 1 - st.to_move,
-                huffable: 0,
-                quiet: 0,
-                end: Some(Ending {
-                    winner: Some(seat),
-                    reason,
-                }),
-            };
+            *st = after_winning_huff(st, b, reason);
             return Ok(());
         }
         if turn.mv.is_none() {
@@ -348,18 +339,12 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
         return Err(Violation::EmptyTurn { seat });
     };
     let judged = judge_move(s, &b, side, mv, turn.promotion)?;
-    let mut next = State {
-        board: judged.board,
-        to_move: 1 - st.to_move,
-        huffable: judged.huffable,
-        quiet: if huffed || judged.eventful {
-            0
-        } else {
-            st.quiet.saturating_add(1)
-        },
-        end: None,
-    };
-    next.end = end_after_turn(s, &next, side);
-    *st = next;
+    *st = after_turn(
+        s,
+        st,
+        judged.board,
+        judged.huffable,
+        huffed || judged.eventful,
+    );
     Ok(())
 }

@@ -6,11 +6,13 @@
 //! - [`board`]: bitboards, the position [`State`] and its read accessors.
 //! - `movegen`: legal turns, and who can capture or move.
 //! - `judge`: judging a written turn and applying it.
+//! - `apply`: applying a listed turn without judging it again.
 //! - `rules`: the end checks.
 //! - `setup`: the setup notation.
 //! - [`violation`]: illegal turns, each citing one rule.
 //! - `hints`: hints and notes for rulings.
 
+mod apply;
 pub mod board;
 pub mod geometry;
 mod hints;
@@ -155,6 +157,15 @@ impl Game for Halatafl {
         turn: &Turn,
     ) -> Result<(), Violation> {
         judge::play(settings, state, turn)
+    }
+
+    fn apply_legal(
+        settings: &Settings,
+        state: &mut State,
+        _chance: Option<&crate::games::NoChance>,
+        turn: &Turn,
+    ) {
+        apply::apply_legal(settings, state, turn);
     }
 
     fn resign(_settings: &Settings, state: &mut State) {

@@ -1,4 +1,5 @@
-//! The end checks: the win conditions, the quiet limit and a seat left without a turn.
+//! The end checks: the win conditions, the quiet limit and a seat left without a turn;
+//! and the position after a turn, which judging and applying a listed turn share.
 
 use super::board::{Board, Ending, Reason, State};
 use super::geometry::THRONES;
@@ -63,4 +64,44 @@ pub(crate) fn end_at_start(s: &Settings, st: &State) -> Option<Ending> {
         }
     }
     quiet_and_no_moves(s, st, last)
+}
+
+/// The position after the seat to move of `st` ended the game with a winning huff that
+/// left `board`: the turn is the huff alone.
+pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> State {
+    State {
+        board,
+        to_move: 1 - st.to_move,
+        huffable: 0,
+        quiet: 0,
+        end: Some(Ending {
+            winner: Some(Seat(st.to_move)),
+            reason,
+        }),
+    }
+}
+
+/// The position after the seat to move of `st` made a legal turn that left `board`, with
+/// the end checks run. `huffable`: what the next seat may huff; `eventful`: the turn
+/// huffed, captured or promoted (the quiet count starts again).
+pub(crate) fn after_turn(
+    s: &Settings,
+    st: &State,
+    board: Board,
+    huffable: u64,
+    eventful: bool,
+) -> State {
+    let mut next = State {
+        board,
+        to_move: 1 - st.to_move,
+        huffable,
+        quiet: if eventful {
+            0
+        } else {
+            st.quiet.saturating_add(1)
+        },
+        end: None,
+    };
+    next.end = end_after_turn(s, &next, st.to_move as usize);
+    next
 }
