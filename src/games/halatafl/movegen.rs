@@ -10,6 +10,21 @@ use super::rules::wins;
 use super::settings::{Capture, Settings};
 use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn};
 
+/// `$f::<D>(args)` for each of the 8 directions `D`, combined with `|`: the shifts by
+/// `DELTA[D]` are then constants.
+macro_rules! each_dir {
+    ($f:ident($($arg:expr),*)) => {
+        $f::<0>($($arg),*)
+            | $f::<1>($($arg),*)
+            | $f::<2>($($arg),*)
+            | $f::<3>($($arg),*)
+            | $f::<4>($($arg),*)
+            | $f::<5>($($arg),*)
+            | $f::<6>($($arg),*)
+            | $f::<7>($($arg),*)
+    };
+}
+
 /// One piece about to jump: what it may jump, where it may land and stop, and what
 /// landing promotes it. A piece keeps its rank for the whole turn, so this is fixed for
 /// the turn.
@@ -63,18 +78,20 @@ impl Jumper {
     /// direction `d` goes over `pos + DELTA[d]` and lands on `pos + 2 * DELTA[d]`.
     #[inline(always)]
     fn hop_dirs(&self, pos: usize, jumped: u64) -> u8 {
-        let takeable = self.enemy & !jumped;
-        let free = !self.occ;
-        let mut m = 0u8;
-        for (d, (&from, &k)) in self.g.jump_from.iter().zip(&DELTA).enumerate() {
-            let k = k as isize;
-            // Off the board only where `jump_from` has no bit: the test fails anyway.
-            let over = (pos as isize + k) as u32 & 63;
-            let land = (pos as isize + 2 * k) as u32 & 63;
-            let ok = (from >> pos) & (takeable >> over) & (free >> land) & 1;
-            m |= (ok as u8) << d;
+        /// Bit `D` set when `around` (a bitboard rotated so that `pos` is bit 0) has the
+        /// point `pos + DELTA[D]` and `beyond` the point `pos + 2 * DELTA[D]`.
+        #[inline(always)]
+        fn dir<const D: usize>(around: u64, beyond: u64) -> u8 {
+            let k = DELTA[D] as i32;
+            let hit = (around >> (k & 63)) & (beyond >> ((2 * k) & 63)) & 1;
+            (hit as u8) << D
         }
-        m & self.dirs
+        // Rotated, the points around `pos` are at constant bit offsets (mod 64); the
+        // offsets that wrap around the board are masked off by `jump_dirs`.
+        let takeable = (self.enemy & !jumped).rotate_right(pos as u32);
+        let free = (!self.occ).rotate_right(pos as u32);
+        let m = each_dir!(dir(takeable, free));
+        m & self.g.jump_dirs[pos] & self.dirs
     }
 
     /// Can the piece, standing on `pos` with `jumped` already taken, make a jump that
@@ -196,22 +213,10 @@ fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
 #[inline]
 fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
     #[inline(always)]
-    fn dir<const D: usize>(g: &Geometry, dirs: u8, men: u64, to: u64) -> u64 {
-        if dirs & (1 << D) != 0 {
-            men & g.step_from[D] & back(to, DELTA[D])
-        } else {
-            0
-        }
+    fn dir<const D: usize>(from: &[u64; 8], to: u64) -> u64 {
+        from[D] & back(to, DELTA[D])
     }
-    let dirs = g.man_dirs[side];
-    dir::<0>(g, dirs, men, to)
-        | dir::<1>(g, dirs, men, to)
-        | dir::<2>(g, dirs, men, to)
-        | dir::<3>(g, dirs, men, to)
-        | dir::<4>(g, dirs, men, to)
-        | dir::<5>(g, dirs, men, to)
-        | dir::<6>(g, dirs, men, to)
-        | dir::<7>(g, dirs, men, to)
+    men & each_dir!(dir(&g.man_step_from[side], to))
 }
 
 /// Appends every non-capturing move of `side`, pieces in point order, targets in point
@@ -267,54 +272,24 @@ fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut V
 /// jump is in one of the two.
 #[inline]
 fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
-    let men = b.men(side);
-    let h = HopScan {
-        g,
-        men,
-        big: b.side[side] & !men,
-        man_dirs: g.man_dirs[side],
-        enemy: b.side[1 - side],
-        empty: !b.occ() & FULL,
-        own: THRONES[side],
-    };
-    let mut acc = (0, 0);
-    h.dir::<0>(&mut acc);
-    h.dir::<1>(&mut acc);
-    h.dir::<2>(&mut acc);
-    h.dir::<3>(&mut acc);
-    h.dir::<4>(&mut acc);
-    h.dir::<5>(&mut acc);
-    h.dir::<6>(&mut acc);
-    h.dir::<7>(&mut acc);
-    let (sure, throne) = acc;
-    (sure, throne & !sure)
-}
-
-/// What [`hop_sources`] looks at, one direction at a time.
-struct HopScan<'a> {
-    g: &'a Geometry,
-    men: u64,
-    /// Kings and emperors: every direction, no throne they may not stop on.
-    big: u64,
-    man_dirs: u8,
-    enemy: u64,
-    empty: u64,
-    /// The mover's own thrones.
-    own: u64,
-}
-
-impl HopScan<'_> {
+    /// The points from which a jump in direction `D` goes over an enemy piece to an
+    /// empty point, among `from` (the points with such a jump along a line).
     #[inline(always)]
-    fn dir<const D: usize>(&self, (sure, throne): &mut (u64, u64)) {
+    fn dir<const D: usize>(from: &[u64; 8], enemy: u64, empty: u64) -> u64 {
         let k = DELTA[D];
-        let can = self.g.jump_from[D] & back(self.enemy, k) & back(self.empty, 2 * k);
-        if self.man_dirs & (1 << D) != 0 {
-            let onto_own = back(self.own, 2 * k);
-            *sure |= self.men & can & !onto_own;
-            *throne |= self.men & can & onto_own;
-        }
-        *sure |= self.big & can;
+        from[D] & back(enemy, k) & back(empty, 2 * k)
     }
+    let men = b.men(side);
+    let big = b.side[side] & !men;
+    let enemy = b.side[1 - side];
+    let empty = !b.occ() & FULL;
+    let mut sure = men & each_dir!(dir(&g.man_jump_from[side], enemy, empty));
+    // Kings and emperors jump in every direction and may stop on any throne.
+    if big != 0 {
+        sure |= big & each_dir!(dir(&g.jump_from, enemy, empty));
+    }
+    let throne = men & each_dir!(dir(&g.man_jump_throne[side], enemy, empty));
+    (sure, throne & !sure)
 }
 
 /// Appends the legal moves of `side` on `b` (after `huff`, already removed from `b`):
