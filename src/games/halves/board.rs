@@ -199,11 +199,39 @@ impl Tiles {
         m
     }
 
-    /// The neighbour mask of every tile.
+    /// The neighbour mask of every tile, in one pass over the sorted cells.
+    ///
+    /// Sorted by `q`, then `r`, a tile's south neighbour `(q,r+1)` is the next tile, and
+    /// its north-east `(q+1,r-1)` and south-east `(q+1,r)` neighbours are consecutive
+    /// tiles found by a second cursor that only moves forward; the other three
+    /// directions are the same pairs seen from the other end.
     pub fn adjacency(&self) -> [u64; MAX_TILES] {
         let mut adj = [0u64; MAX_TILES];
-        for (i, a) in adj.iter_mut().enumerate().take(self.len()) {
-            *a = self.neighbours_of(self.cells[i]);
+        let cells = &self.cells[..self.len()];
+        let mut j = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            let mut link = |k: usize| {
+                adj[i] |= 1u64 << k;
+                adj[k] |= 1u64 << i;
+            };
+            if cells.get(i + 1) == Some(&Cell { q: c.q, r: c.r + 1 }) {
+                link(i + 1);
+            }
+            let north_east = Cell {
+                q: c.q + 1,
+                r: c.r - 1,
+            };
+            while j < cells.len() && cells[j] < north_east {
+                j += 1;
+            }
+            let mut k = j;
+            if cells.get(k) == Some(&north_east) {
+                link(k);
+                k += 1;
+            }
+            if cells.get(k) == Some(&Cell { q: c.q + 1, r: c.r }) {
+                link(k);
+            }
         }
         adj
     }

@@ -193,52 +193,11 @@ pub(crate) fn manual_start(s: &Settings) -> State {
     st
 }
 
-/// The random start from the seed (`halves.md`, "Random events, in order"): one shuffle
-/// of every tile (white's, then black's, then red's); the first on (0,0); each next on a
-/// cell chosen uniformly among the empty cells next to the group, taken in ascending
-/// order of `r`, then `q`. Then the contract (two seats with a contract) or the waning,
-/// white to move.
-pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
-    let mut colours = [0u8; MAX_TILES];
-    let mut n = 0;
-    for &seat in &s.seats {
-        for _ in 0..s.tiles_each {
-            if n < MAX_TILES {
-                colours[n] = seat.0;
-                n += 1;
-            }
-        }
-    }
-    let colours = &mut colours[..n];
-    dice.shuffle(colours);
-    let mut st = State::empty();
-    let mut buf = [Cell { q: 0, r: 0 }; MAX_TILES * 6];
-    for (k, &c) in colours.iter().enumerate() {
-        let cell = if k == 0 {
-            Cell { q: 0, r: 0 }
-        } else {
-            let m = st.tiles.frontier(&mut buf);
-            let cells = &mut buf[..m];
-            cells.sort_unstable_by_key(|c| (c.r, c.q));
-            cells[dice.uniform(m as u32) as usize]
-        };
-        st.tiles.insert(cell, Seat(c));
-    }
-    st.phase = if s.has_contract() {
-        Phase::Contract
-    } else {
-        Phase::Waning
-    };
-    st.to_move = s.first();
-    settle_start(s, &mut st);
-    st
-}
-
 /// The normal start.
 pub(crate) fn start(s: &Settings, dice: Option<&mut Dice>) -> Result<State, Violation> {
     match (s.start, dice) {
         (Start::Manual, _) => Ok(manual_start(s)),
-        (Start::Random, Some(d)) => Ok(random_start(s, d)),
+        (Start::Random, Some(d)) => Ok(super::layout::random_start(s, d)),
         (Start::Random, None) => Err(Violation::Setup(SetupFault::RandomWithoutSeed)),
     }
 }
