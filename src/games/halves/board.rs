@@ -275,6 +275,60 @@ impl Tiles {
         k
     }
 
+    /// The tiles of `within` whose removal splits the group they are in (cut vertices),
+    /// all found by one depth-first search (Hopcroft and Tarjan's low points) instead of
+    /// a search of the groups left by each tile.
+    pub fn cut_tiles(adj: &[u64; MAX_TILES], within: u64) -> u64 {
+        let mut dfs = CutSearch {
+            adj,
+            within,
+            order: [0; MAX_TILES],
+            low: [0; MAX_TILES],
+            parent: [0; MAX_TILES],
+            todo: [0; MAX_TILES],
+            time: 0,
+            unseen: within,
+        };
+        let mut path = [0u8; MAX_TILES];
+        let mut cut = 0u64;
+        while dfs.unseen != 0 {
+            let root = dfs.unseen.trailing_zeros() as usize;
+            dfs.reach(root, root);
+            path[0] = root as u8;
+            let mut depth = 1;
+            let mut root_children = 0;
+            while depth > 0 {
+                let v = path[depth - 1] as usize;
+                if dfs.todo[v] != 0 {
+                    let w = dfs.todo[v].trailing_zeros() as usize;
+                    dfs.todo[v] &= dfs.todo[v] - 1;
+                    if dfs.order[w] == 0 {
+                        dfs.reach(w, v);
+                        path[depth] = w as u8;
+                        depth += 1;
+                        root_children += usize::from(v == root);
+                    } else if w != dfs.parent[v] as usize {
+                        dfs.low[v] = dfs.low[v].min(dfs.order[w]);
+                    }
+                } else {
+                    depth -= 1;
+                    let p = dfs.parent[v] as usize;
+                    if v != root {
+                        dfs.low[p] = dfs.low[p].min(dfs.low[v]);
+                        // Nothing below `v` reaches above `p`: removing `p` cuts it off.
+                        if p != root && dfs.low[v] >= dfs.order[p] {
+                            cut |= 1u64 << p;
+                        }
+                    }
+                }
+            }
+            if root_children > 1 {
+                cut |= 1u64 << root;
+            }
+        }
+        cut
+    }
+
     /// Do the tiles form one group (or none)?
     pub fn connected(&self) -> bool {
         if self.n == 0 {
@@ -305,6 +359,32 @@ impl Tiles {
             }
         }
         w
+    }
+}
+
+/// The state of [`Tiles::cut_tiles`]'s search, per tile: when it was reached (from 1;
+/// 0 = not yet), the earliest tile its subtree has an edge back to, the tile it was
+/// reached from, and the neighbours it has still to look at.
+struct CutSearch<'a> {
+    adj: &'a [u64; MAX_TILES],
+    within: u64,
+    order: [u8; MAX_TILES],
+    low: [u8; MAX_TILES],
+    parent: [u8; MAX_TILES],
+    todo: [u64; MAX_TILES],
+    time: u8,
+    unseen: u64,
+}
+
+impl CutSearch<'_> {
+    /// The search reaches tile `v` from tile `from`.
+    fn reach(&mut self, v: usize, from: usize) {
+        self.time += 1;
+        self.order[v] = self.time;
+        self.low[v] = self.time;
+        self.parent[v] = from as u8;
+        self.todo[v] = self.adj[v] & self.within;
+        self.unseen &= !(1u64 << v);
     }
 }
 

@@ -284,13 +284,13 @@ fn free_edges(tiles: &Tiles, adj: &[u64; MAX_TILES], i: usize) -> u32 {
 pub(crate) fn split(
     s: &Settings,
     tiles: &Tiles,
-    adj: [u64; MAX_TILES],
+    adj: &[u64; MAX_TILES],
     i: usize,
     seat: Seat,
 ) -> Split {
     let within = tiles.all() & !(1u64 << i);
     let mut groups = [0u64; 6];
-    let count = Tiles::groups_from(&adj, within, adj[i], &mut groups);
+    let count = Tiles::groups_from(adj, within, adj[i], &mut groups);
     let own = tiles.mask_of(seat);
     let score = |g: u64| match s.keep {
         Keep::Largest => g.count_ones(),
@@ -359,7 +359,7 @@ pub(crate) fn judge_remove(
             need: s.free_edges,
         });
     }
-    let sp = split(s, tiles, adj, i, seat);
+    let sp = split(s, tiles, &adj, i, seat);
     let survivor = match keep {
         Some(k) => {
             let g = tiles
@@ -428,24 +428,27 @@ fn moves(s: &Settings, st: &State, out: &mut Vec<Turn>, first_only: bool) {
         Phase::Waning => {
             let tiles = &st.tiles;
             let adj = tiles.adjacency();
+            // Only a cut tile leaves two groups or more, and so maybe a choice to write.
+            let cut = Tiles::cut_tiles(&adj, tiles.all());
             for i in Bits(tiles.mask_of(seat)) {
                 if free_edges(tiles, &adj, i) < u32::from(s.free_edges) {
                     continue;
                 }
                 let cell = tiles.cell(i);
-                let sp = split(s, tiles, adj, i, seat);
-                if sp.choice_needed() {
-                    for g in 0..sp.count {
-                        if sp.allowed & (1 << g) != 0 {
-                            let lowest = sp.groups[g].trailing_zeros() as usize;
-                            out.push(Turn::Remove {
-                                cell,
-                                keep: Some(tiles.cell(lowest)),
-                            });
+                let sp = (cut & (1u64 << i) != 0).then(|| split(s, tiles, &adj, i, seat));
+                match sp {
+                    Some(sp) if sp.choice_needed() => {
+                        for g in 0..sp.count {
+                            if sp.allowed & (1 << g) != 0 {
+                                let lowest = sp.groups[g].trailing_zeros() as usize;
+                                out.push(Turn::Remove {
+                                    cell,
+                                    keep: Some(tiles.cell(lowest)),
+                                });
+                            }
                         }
                     }
-                } else {
-                    out.push(Turn::Remove { cell, keep: None });
+                    _ => out.push(Turn::Remove { cell, keep: None }),
                 }
                 if first_only {
                     return;

@@ -532,3 +532,25 @@ fn random_layout_matches_the_plain_recomputation() {
         }
     }
 }
+
+#[test]
+fn cut_tiles_are_the_tiles_whose_removal_leaves_two_groups() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    for _ in 0..400 {
+        let mut tiles = Tiles::default();
+        let span = 1 + rng.below(6) as i32;
+        for _ in 0..rng.below(MAX_TILES as u64 + 1) {
+            let q = rng.below(2 * span as u64 + 1) as i32 - span;
+            let r = rng.below(2 * span as u64 + 1) as i32 - span;
+            tiles.insert(c(q, r), Seat(0));
+        }
+        let adj = tiles.adjacency();
+        let cut = Tiles::cut_tiles(&adj, tiles.all());
+        for i in 0..tiles.len() {
+            let mut groups = [0u64; 6];
+            let within = tiles.all() & !(1u64 << i);
+            let splits = Tiles::groups_from(&adj, within, adj[i], &mut groups) >= 2;
+            assert_eq!(cut & (1u64 << i) != 0, splits, "tile {i} of {tiles:?}");
+        }
+    }
+}
