@@ -118,6 +118,15 @@ impl Game for Halves {
         rules::play(settings, state, turn)
     }
 
+    fn apply_legal(
+        settings: &Settings,
+        state: &mut State,
+        _chance: Option<&crate::games::NoChance>,
+        turn: &Turn,
+    ) {
+        rules::apply_legal(settings, state, turn);
+    }
+
     fn resign(settings: &Settings, state: &mut State) {
         rules::resign(settings, state);
     }

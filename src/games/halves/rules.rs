@@ -491,7 +491,6 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
     if st.end.is_some() {
         return Err(Violation::GameOver);
     }
-    let seat = st.to_move;
     let mover = mover(s, st);
     let contract_turn = matches!(turn, Turn::Keep | Turn::Swap);
     if st.phase == Phase::Contract && !contract_turn {
@@ -500,9 +499,7 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
             fault: ContractFault::Due,
         });
     }
-    let had = with_tiles(s, st);
-    let mut next = *st;
-    match *turn {
+    let off = match *turn {
         Turn::Keep | Turn::Swap => {
             if st.phase != Phase::Contract {
                 let fault = if s.seats.len() > 2 {
@@ -514,47 +511,93 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
                 };
                 return Err(Violation::Contract { mover, fault });
             }
-            next.phase = Phase::Waning;
-            next.passes = 0;
-            if *turn == Turn::Swap {
-                // The players exchange colours; white (now the other player) moves.
-                next.swapped = !next.swapped;
-                next.to_move = s.first();
-            } else {
-                next.to_move = next_seat(s, &next, s.first(), false).unwrap_or(s.first());
-            }
-            *st = next;
-            return Ok(());
+            0
         }
         Turn::Place(cell) => {
             judge_place(s, st, cell)?;
-            next.tiles.insert(cell, seat);
-            next.hand[seat.0 as usize % 3] -= 1;
-            next.passes = 0;
+            0
         }
-        Turn::Remove { cell, keep } => {
-            let off = judge_remove(s, st, cell, keep)?;
-            next.tiles.remove(off);
-            next.passes = 0;
-        }
+        Turn::Remove { cell, keep } => judge_remove(s, st, cell, keep)?,
         Turn::Pass => {
             if has_move(s, st) {
                 return Err(Violation::Pass { mover });
             }
-            next.passes = next.passes.saturating_add(1);
-            if u32::from(next.passes) >= rotation(s, &next) {
-                next.end = Some(Ending {
+            0
+        }
+    };
+    apply(s, st, turn, off);
+    Ok(())
+}
+
+/// Applies a turn that `legal_turns` listed, without judging it again: the same
+/// position [`play`] makes of it.
+pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
+    debug_assert!(st.end.is_none(), "a turn listed after the end: {turn}");
+    let off = match *turn {
+        Turn::Remove { cell, keep } => removed_tiles(s, &st.tiles, cell, keep, st.to_move),
+        _ => 0,
+    };
+    apply(s, st, turn, off);
+}
+
+/// The tiles a listed removal of `cell` by `seat` takes off: the tile itself and every
+/// group that does not survive (the one holding `keep`, else the one the rule keeps).
+fn removed_tiles(s: &Settings, tiles: &Tiles, cell: Cell, keep: Option<Cell>, seat: Seat) -> u64 {
+    let Some(i) = tiles.find(cell) else {
+        unreachable!("a listed removal of {cell} names no tile");
+    };
+    let adj = tiles.adjacency();
+    let survivor = match keep.and_then(|k| tiles.find(k)) {
+        Some(j) => Tiles::grow(&adj, tiles.all() & !(1u64 << i), 1u64 << j),
+        None => {
+            let sp = split(s, tiles, &adj, i, seat);
+            (0..sp.count)
+                .find(|&g| sp.allowed & (1 << g) != 0)
+                .map(|g| sp.groups[g])
+                .unwrap_or(0)
+        }
+    };
+    tiles.all() & !survivor
+}
+
+/// Applies a turn already found legal; `off` holds the tiles a removal takes off.
+fn apply(s: &Settings, st: &mut State, turn: &Turn, off: u64) {
+    let seat = st.to_move;
+    let had = with_tiles(s, st);
+    match *turn {
+        Turn::Keep | Turn::Swap => {
+            st.phase = Phase::Waning;
+            st.passes = 0;
+            if *turn == Turn::Swap {
+                // The players exchange colours; white (now the other player) moves.
+                st.swapped = !st.swapped;
+                st.to_move = s.first();
+            } else {
+                st.to_move = next_seat(s, st, s.first(), false).unwrap_or(s.first());
+            }
+            return;
+        }
+        Turn::Place(cell) => {
+            st.tiles.insert(cell, seat);
+            st.hand[seat.0 as usize % 3] -= 1;
+            st.passes = 0;
+        }
+        Turn::Remove { .. } => {
+            st.tiles.remove(off);
+            st.passes = 0;
+        }
+        Turn::Pass => {
+            st.passes = st.passes.saturating_add(1);
+            if u32::from(st.passes) >= rotation(s, st) {
+                st.end = Some(Ending {
                     winners: SeatSet::EMPTY,
                     reason: Reason::DeadPosition,
                 });
-                *st = next;
-                return Ok(());
+                return;
             }
         }
     }
-    advance(s, &mut next, seat, had);
-    *st = next;
-    Ok(())
+    advance(s, st, seat, had);
 }
 
 /// The seat to move resigns: it leaves; the last seat still playing wins.

@@ -554,3 +554,57 @@ fn cut_tiles_are_the_tiles_whose_removal_leaves_two_groups() {
         }
     }
 }
+
+/// `apply_legal` makes of every listed turn exactly the position `play` makes, and `play`
+/// accepts every listed turn, in random games under many settings.
+#[test]
+fn apply_legal_makes_the_position_play_makes() {
+    let none = crate::notation::record::Header::default();
+    let three = vec![Seat(0), Seat(1), Seat(2)];
+    let variants = [
+        Settings::default(),
+        settings(|s| s.seats = three.clone()),
+        settings(|s| s.contract = false),
+        settings(|s| s.start = Start::Manual),
+        settings(|s| {
+            s.start = Start::Manual;
+            s.must_touch = 2;
+            s.touch = Touch::Any;
+            s.seats = three.clone();
+        }),
+        settings(|s| {
+            s.keep = Keep::Chosen;
+            s.free_edges = 3;
+            s.win = Win::LastStanding;
+        }),
+        settings(|s| {
+            s.keep = Keep::MostFriendly;
+            s.seats = three.clone();
+            s.win = Win::LastStanding;
+        }),
+        settings(|s| s.free_edges = 4),
+    ];
+    let mut checked = 0;
+    for (k, s) in variants.iter().enumerate() {
+        for game in 0..40 {
+            let mut dice = Dice::from_seed(&format!("apply-{k}-{game}"));
+            let mut st = Halves::start(s, None, &none, Some(&mut dice)).unwrap();
+            let mut turns = Vec::new();
+            while st.end.is_none() {
+                turns.clear();
+                Halves::legal_turns(s, &st, None, &mut turns);
+                for t in &turns {
+                    let mut judged = st;
+                    Halves::play(s, &mut judged, None, t).unwrap_or_else(|v| panic!("{t}: {v}"));
+                    let mut applied = st;
+                    Halves::apply_legal(s, &mut applied, None, t);
+                    assert_eq!(applied, judged, "{t} in {}", Halves::setup_string(s, &st));
+                    checked += 1;
+                }
+                let t = turns[dice.uniform(turns.len() as u32) as usize];
+                Halves::apply_legal(s, &mut st, None, &t);
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+}
