@@ -18,7 +18,7 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
     if let Some(h) = turn.huff {
         b.clear(h.bit());
         if let Some(reason) = wins(s, &b, side) {
-            *st = after_winning_huff(st, b, reason);
+            *st = after_winning_huff(s, st, b, reason);
             return;
         }
     }
@@ -32,7 +32,10 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
             // have captured may be huffed, followed to where they moved. (With
             // `capture = compulsory` no step is listed then.)
             let huffable = if s.capture == Capture::CompulsoryHuff {
-                let caps = capturers(s, &b, side, false);
+                let caps = match turn.huff {
+                    None => st.capturers,
+                    Some(_) => capturers(s, &b, side, false),
+                };
                 if caps & from.bit() != 0 {
                     (caps & !from.bit()) | to.bit()
                 } else {

@@ -184,6 +184,10 @@ pub struct State {
     /// Turns in a row without capture, huff or promotion.
     pub(crate) quiet: u32,
     pub(crate) end: Option<Ending>,
+    /// The pieces of the seat to move that have a capture (a jump that counts) when it
+    /// huffs nothing. Derived from the board, so equal positions have it equal; kept
+    /// because listing the turns, applying a step and the end checks all ask for it.
+    pub(crate) capturers: u64,
 }
 
 impl State {

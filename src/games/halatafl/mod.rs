@@ -61,7 +61,8 @@ impl Settings {
 }
 
 impl Halatafl {
-    /// The normal starting position with white to move (ignoring `first`).
+    /// The normal starting position with white to move (ignoring `first`). Nobody can
+    /// capture from it, whatever the settings.
     pub fn start_position() -> State {
         State {
             board: board::Board::start(),
@@ -69,6 +70,7 @@ impl Halatafl {
             huffable: 0,
             quiet: 0,
             end: None,
+            capturers: 0,
         }
     }
 }
@@ -116,10 +118,14 @@ impl Game for Halatafl {
     ) -> Result<State, Violation> {
         let mut st = match setup {
             Some(st) => st,
-            None => State {
-                to_move: settings.first.0 & 1,
-                ..Halatafl::start_position()
-            },
+            None => rules::position(
+                settings,
+                board::Board::start(),
+                settings.first.0 & 1,
+                0,
+                0,
+                None,
+            ),
         };
         if st.end.is_none() {
             st.end = rules::end_at_start(settings, &st);

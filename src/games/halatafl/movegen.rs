@@ -294,17 +294,17 @@ fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
 
 /// Appends the legal moves of `side` on `b` (after `huff`, already removed from `b`):
 /// captures first, then, unless a capture is compulsory and possible, the other moves.
-pub(crate) fn moves(
+/// `jumpers`: the pieces to look for chains from, among them every piece with a capture.
+fn moves(
     s: &Settings,
     b: &Board,
     side: usize,
     huff: Option<Square>,
+    jumpers: u64,
     out: &mut Vec<Turn>,
 ) {
     let before = out.len();
-    // Only pieces with a first jump have chains.
-    let (sure, throne) = hop_sources(s.geo(), b, side);
-    for i in Bits(sure | throne) {
+    for i in Bits(jumpers) {
         chains_from(s, b, side, i, huff, out);
     }
     if s.capture == Capture::Compulsory && out.len() > before {
@@ -320,7 +320,7 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
         return;
     }
     let side = st.to_move as usize;
-    moves(s, &st.board, side, None, out);
+    moves(s, &st.board, side, None, st.capturers, out);
     if st.huffable == 0 {
         return;
     }
@@ -334,7 +334,9 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
                 promotion: None,
             });
         } else {
-            moves(s, &b, side, Some(h), out);
+            // Only pieces with a first jump have chains.
+            let (sure, throne) = hop_sources(s.geo(), &b, side);
+            moves(s, &b, side, Some(h), sure | throne, out);
         }
     }
 }

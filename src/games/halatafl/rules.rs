@@ -3,7 +3,7 @@
 
 use super::board::{Board, Ending, Reason, State};
 use super::geometry::THRONES;
-use super::movegen::has_turn;
+use super::movegen::{capturers, has_turn};
 use super::settings::{NoMoves, Settings, Win};
 use crate::games::Seat;
 
@@ -39,7 +39,7 @@ fn quiet_and_no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> 
         });
     }
     let next = st.to_move as usize;
-    if !has_turn(s, &st.board, next, st.huffable) {
+    if st.capturers == 0 && !has_turn(s, &st.board, next, st.huffable) {
         return Some(Ending {
             winner: match s.no_moves {
                 NoMoves::Loses => Some(Seat(mover as u8)),
@@ -66,19 +66,33 @@ pub(crate) fn end_at_start(s: &Settings, st: &State) -> Option<Ending> {
     quiet_and_no_moves(s, st, last)
 }
 
-/// The position after the seat to move of `st` ended the game with a winning huff that
-/// left `board`: the turn is the huff alone.
-pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> State {
+/// A position, its capturers found; no end checks run.
+pub(crate) fn position(
+    s: &Settings,
+    board: Board,
+    to_move: u8,
+    huffable: u64,
+    quiet: u32,
+    end: Option<Ending>,
+) -> State {
     State {
         board,
-        to_move: 1 - st.to_move,
-        huffable: 0,
-        quiet: 0,
-        end: Some(Ending {
-            winner: Some(Seat(st.to_move)),
-            reason,
-        }),
+        to_move,
+        huffable,
+        quiet,
+        end,
+        capturers: capturers(s, &board, to_move as usize, false),
     }
+}
+
+/// The position after the seat to move of `st` ended the game with a winning huff that
+/// left `board`: the turn is the huff alone.
+pub(crate) fn after_winning_huff(s: &Settings, st: &State, board: Board, reason: Reason) -> State {
+    let end = Some(Ending {
+        winner: Some(Seat(st.to_move)),
+        reason,
+    });
+    position(s, board, 1 - st.to_move, 0, 0, end)
 }
 
 /// The position after the seat to move of `st` made a legal turn that left `board`, with
@@ -91,17 +105,12 @@ pub(crate) fn after_turn(
     huffable: u64,
     eventful: bool,
 ) -> State {
-    let mut next = State {
-        board,
-        to_move: 1 - st.to_move,
-        huffable,
-        quiet: if eventful {
-            0
-        } else {
-            st.quiet.saturating_add(1)
-        },
-        end: None,
+    let quiet = if eventful {
+        0
+    } else {
+        st.quiet.saturating_add(1)
     };
+    let mut next = position(s, board, 1 - st.to_move, huffable, quiet, None);
     next.end = end_after_turn(s, &next, st.to_move as usize);
     next
 }

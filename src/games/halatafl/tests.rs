@@ -1468,13 +1468,7 @@ fn random_position(s: &Settings, rng: &mut Rng) -> State {
         Capture::CompulsoryHuff => board.side[1 - to_move as usize] & rng.next() & rng.next(),
         _ => 0,
     };
-    let mut st = State {
-        board,
-        to_move,
-        huffable,
-        quiet: rng.below(40) as u32,
-        end: None,
-    };
+    let mut st = rules::position(s, board, to_move, huffable, rng.below(40) as u32, None);
     st.end = rules::end_at_start(s, &st);
     st
 }
