@@ -4,6 +4,8 @@
 //! Everything works on bitboards and fixed-size [`Path`]s; nothing here allocates except
 //! by pushing into the caller's `out`.
 
+use std::ops::Range;
+
 use super::board::{Board, Rank, State};
 use super::geometry::{back, sq, Bits, Geometry, ALL_DIRS, DELTA, FULL, THRONES};
 use super::rules::wins;
@@ -292,38 +294,94 @@ fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
     (sure, throne & !sure)
 }
 
-/// Appends the legal moves of `side` on `b` (after `huff`, already removed from `b`):
-/// captures first, then, unless a capture is compulsory and possible, the other moves.
-/// `jumpers`: the pieces to look for chains from, among them every piece with a capture.
-fn moves(
+/// Appends the capture chains of `side` on `b` (after `huff`, already removed from `b`)
+/// from the pieces of `jumpers` (among them every piece with a capture); true if it
+/// listed any.
+fn captures(
     s: &Settings,
     b: &Board,
     side: usize,
     huff: Option<Square>,
     jumpers: u64,
     out: &mut Vec<Turn>,
-) {
+) -> bool {
     let before = out.len();
     for i in Bits(jumpers) {
         chains_from(s, b, side, i, huff, out);
     }
-    if s.capture == Capture::Compulsory && out.len() > before {
-        return;
+    out.len() > before
+}
+
+/// The step `from`-`to` of a listed step turn (the key the steps are sorted by).
+fn step_points(t: &Turn) -> (usize, usize) {
+    match t.mv {
+        Some(Move::Step { from, to }) => (from.index(), to.index()),
+        _ => unreachable!("a step turn is listed: {t}"),
     }
-    steps(s, b, side, huff, out);
+}
+
+/// Appends the steps of `side` on `b` once the enemy piece on `h` is huffed, given the
+/// steps without the huff, listed in `out[base]`: the same steps and the steps onto the
+/// point the huff empties, in the same order (piece, then target), each with the huff.
+/// Copying beats listing them again; only an emperor, whose slides may pass through `h`,
+/// needs [`steps`] instead.
+fn steps_after_huff(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    h: Square,
+    base: Range<usize>,
+    out: &mut Vec<Turn>,
+) {
+    let g = s.geo();
+    let mine = b.side[side];
+    let men_onto = man_steppers(g, b.men(side), side, h.bit() & !THRONES[side]);
+    let kings_onto = mine & b.kings & g.king_step[h.index()];
+    let start = out.len();
+    let mut copied = base.start;
+    for i in Bits(men_onto | kings_onto) {
+        let at =
+            copied + out[copied..base.end].partition_point(|t| step_points(t) < (i, h.index()));
+        out.extend_from_within(copied..at);
+        copied = at;
+        let promotion = if men_onto & (1u64 << i) != 0 {
+            (s.promotion && THRONES[1 - side] & h.bit() != 0).then_some(Promotion::King)
+        } else {
+            (s.emperor && THRONES[side] & h.bit() != 0).then_some(Promotion::Emperor)
+        };
+        out.push(Turn {
+            huff: None,
+            mv: Some(Move::Step { from: sq(i), to: h }),
+            promotion,
+        });
+    }
+    out.extend_from_within(copied..base.end);
+    for t in &mut out[start..] {
+        t.huff = Some(h);
+    }
 }
 
 /// Every legal turn of the seat to move: plain moves, then for each huffable point (by
-/// name) the huff alone if it wins, else the huff followed by each legal move.
+/// name) the huff alone if it wins, else the huff followed by each legal move. Each list
+/// of moves is the captures first, then, unless a capture is compulsory and possible,
+/// the other moves.
 pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
     if st.end.is_some() {
         return;
     }
     let side = st.to_move as usize;
-    moves(s, &st.board, side, None, st.capturers, out);
+    let compulsory = s.capture == Capture::Compulsory;
+    // Where the steps without a huff are, if they were listed.
+    let mut base = None;
+    if !(captures(s, &st.board, side, None, st.capturers, out) && compulsory) {
+        let before = out.len();
+        steps(s, &st.board, side, None, out);
+        base = Some(before..out.len());
+    }
     if st.huffable == 0 {
         return;
     }
+    let emperors = st.board.side[side] & st.board.emperors != 0;
     for h in super::board::by_name(st.huffable) {
         let mut b = st.board;
         b.clear(h.bit());
@@ -333,10 +391,16 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
                 mv: None,
                 promotion: None,
             });
-        } else {
-            // Only pieces with a first jump have chains.
-            let (sure, throne) = hop_sources(s.geo(), &b, side);
-            moves(s, &b, side, Some(h), sure | throne, out);
+            continue;
+        }
+        // Only pieces with a first jump have chains.
+        let (sure, throne) = hop_sources(s.geo(), &b, side);
+        if captures(s, &b, side, Some(h), sure | throne, out) && compulsory {
+            continue;
+        }
+        match &base {
+            Some(base) if !emperors => steps_after_huff(s, &b, side, h, base.clone(), out),
+            _ => steps(s, &b, side, Some(h), out),
         }
     }
 }
