@@ -172,8 +172,9 @@ pub struct Ending {
     pub reason: Reason,
 }
 
-/// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count and,
-/// once the game is over, how it ended.
+/// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count,
+/// once the game is over how it ended, and (derived from the board) which pieces of the
+/// seat to move can capture.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub struct State {
     pub(crate) board: Board,
