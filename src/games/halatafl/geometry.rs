@@ -80,14 +80,11 @@ pub struct Geometry {
     /// From such a point `p` the jumped point is `p + DELTA[dir]` and the landing
     /// `p + 2 * DELTA[dir]`.
     pub jump_from: [u64; 8],
-    /// `step_from[dir]`: the points with a neighbour along a line in direction `dir`,
-    /// which is then `p + DELTA[dir]`.
-    pub step_from: [u64; 8],
     /// `jump_dirs[point]`: the directions (mask over [`DIRS`]) of the short jumps from
     /// `point` that run along a line.
     pub jump_dirs: [u8; 49],
-    /// `man_step_from[side][dir]`: `step_from[dir]` where a man of `side` may step in
-    /// direction `dir`, else empty.
+    /// `man_step_from[side][dir]`: the points from which a man of `side` may step in
+    /// direction `dir` along a line (to `p + DELTA[dir]`).
     pub man_step_from: [[u64; 8]; 2],
     /// `man_jump_from[side][dir]`: the points of `jump_from[dir]` from which a man of
     /// `side` may jump in direction `dir` and land off its own thrones.
@@ -151,7 +148,6 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
     let mut man_step = [[0u64; 49]; 2];
     let mut king_step = [0u64; 49];
     let mut jump_from = [0u64; 8];
-    let mut step_from = [0u64; 8];
     let mut jump_dirs = [0u8; 49];
     let mut man_step_from = [[0u64; 8]; 2];
     let mut man_jump_from = [[0u64; 8]; 2];
@@ -178,7 +174,6 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
                 }
             }
             if n != NONE {
-                step_from[d] |= 1u64 << p;
                 king_step[p] |= 1u64 << n;
                 let mut s = 0;
                 while s < 2 {
@@ -199,7 +194,6 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
         man_step,
         king_step,
         jump_from,
-        step_from,
         jump_dirs,
         man_step_from,
         man_jump_from,
