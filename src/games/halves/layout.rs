@@ -3,7 +3,7 @@
 //! cell chosen uniformly among the empty cells next to the group, taken in ascending
 //! order of `r`, then `q`.
 
-use super::board::{State, MAX_TILES};
+use super::board::{Phase, State, MAX_TILES};
 use super::rules::settle_start;
 use super::settings::Settings;
 use crate::dice::Dice;
@@ -97,9 +97,9 @@ pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
         st.tiles.insert(cell, Seat(c));
     }
     st.phase = if s.has_contract() {
-        super::board::Phase::Contract
+        Phase::Contract
     } else {
-        super::board::Phase::Waning
+        Phase::Waning
     };
     st.to_move = s.first();
     settle_start(s, &mut st);

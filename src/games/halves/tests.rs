@@ -5,7 +5,6 @@ use crate::games::{Game, SeatSet, Status, Violation as _};
 use crate::notation::halves::Cell;
 use board::MAX_TILES;
 
-#[allow(dead_code)]
 fn c(q: i32, r: i32) -> Cell {
     Cell::new(q, r).unwrap()
 }
