@@ -233,37 +233,46 @@ fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut V
     let man_to = empty & !THRONES[side];
     let man_promo_at = if s.promotion { THRONES[1 - side] } else { 0 };
     // Only men with a step, and the kings and emperors, have anything to list.
-    let movers = man_steppers(g, mine & !big, side, man_to) | big;
-    for i in Bits(movers) {
-        let (targets, promo_at, promo) = if big & (1u64 << i) == 0 {
-            (
-                g.man_step[side][i] & man_to,
-                man_promo_at,
-                Some(Promotion::King),
-            )
-        } else if b.emperors & (1u64 << i) == 0 {
-            (
-                g.king_step[i] & empty,
-                if s.emperor { THRONES[side] } else { 0 },
-                Some(Promotion::Emperor),
-            )
-        } else {
-            (slides(g, i, occ), 0, None)
-        };
-        for t in Bits(targets) {
-            out.push(Turn {
-                huff,
-                mv: Some(Move::Step {
-                    from: sq(i),
-                    to: sq(t),
-                }),
-                promotion: if promo_at & (1u64 << t) != 0 {
-                    promo
-                } else {
-                    None
-                },
-            });
+    let men = man_steppers(g, mine & !big, side, man_to);
+    if big == 0 {
+        // Men only, the usual case: no test of each piece's rank.
+        for i in Bits(men) {
+            let targets = g.man_step[side][i] & man_to;
+            push_steps(out, huff, sq(i), targets, man_promo_at, Promotion::King);
         }
+        return;
+    }
+    for i in Bits(men | big) {
+        if big & (1u64 << i) == 0 {
+            let targets = g.man_step[side][i] & man_to;
+            push_steps(out, huff, sq(i), targets, man_promo_at, Promotion::King);
+        } else if b.emperors & (1u64 << i) == 0 {
+            let promo_at = if s.emperor { THRONES[side] } else { 0 };
+            let targets = g.king_step[i] & empty;
+            push_steps(out, huff, sq(i), targets, promo_at, Promotion::Emperor);
+        } else {
+            push_steps(out, huff, sq(i), slides(g, i, occ), 0, Promotion::Emperor);
+        }
+    }
+}
+
+/// Appends the steps from `from` to each point of `targets`, in point order; a step onto
+/// a point of `promo_at` makes `promo`.
+#[inline(always)]
+fn push_steps(
+    out: &mut Vec<Turn>,
+    huff: Option<Square>,
+    from: Square,
+    targets: u64,
+    promo_at: u64,
+    promo: Promotion,
+) {
+    for t in Bits(targets) {
+        out.push(Turn {
+            huff,
+            mv: Some(Move::Step { from, to: sq(t) }),
+            promotion: (promo_at & (1u64 << t) != 0).then_some(promo),
+        });
     }
 }
 
