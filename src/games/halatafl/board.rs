@@ -172,8 +172,9 @@ pub struct Ending {
     pub reason: Reason,
 }
 
-/// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count and,
-/// once the game is over, how it ended.
+/// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count,
+/// once the game is over how it ended, and (derived from the board) which pieces of the
+/// seat to move can capture.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub struct State {
     pub(crate) board: Board,
@@ -184,6 +185,10 @@ pub struct State {
     /// Turns in a row without capture, huff or promotion.
     pub(crate) quiet: u32,
     pub(crate) end: Option<Ending>,
+    /// The pieces of the seat to move that have a capture (a jump that counts) when it
+    /// huffs nothing. Derived from the board, so equal positions have it equal; kept
+    /// because listing the turns, applying a step and the end checks all ask for it.
+    pub(crate) capturers: u64,
 }
 
 impl State {

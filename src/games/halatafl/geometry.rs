@@ -80,9 +80,18 @@ pub struct Geometry {
     /// From such a point `p` the jumped point is `p + DELTA[dir]` and the landing
     /// `p + 2 * DELTA[dir]`.
     pub jump_from: [u64; 8],
-    /// `step_from[dir]`: the points with a neighbour along a line in direction `dir`,
-    /// which is then `p + DELTA[dir]`.
-    pub step_from: [u64; 8],
+    /// `jump_dirs[point]`: the directions (mask over [`DIRS`]) of the short jumps from
+    /// `point` that run along a line.
+    pub jump_dirs: [u8; 49],
+    /// `man_step_from[side][dir]`: the points from which a man of `side` may step in
+    /// direction `dir` along a line (to `p + DELTA[dir]`).
+    pub man_step_from: [[u64; 8]; 2],
+    /// `man_jump_from[side][dir]`: the points of `jump_from[dir]` from which a man of
+    /// `side` may jump in direction `dir` and land off its own thrones.
+    pub man_jump_from: [[u64; 8]; 2],
+    /// `man_jump_throne[side][dir]`: the same, for the jumps that land on one of its own
+    /// thrones (they count only if the man can jump on from there).
+    pub man_jump_throne: [[u64; 8]; 2],
 }
 
 /// The index difference of one step in each direction of [`DIRS`] (`file + 7 * rank`).
@@ -139,7 +148,10 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
     let mut man_step = [[0u64; 49]; 2];
     let mut king_step = [0u64; 49];
     let mut jump_from = [0u64; 8];
-    let mut step_from = [0u64; 8];
+    let mut jump_dirs = [0u8; 49];
+    let mut man_step_from = [[0u64; 8]; 2];
+    let mut man_jump_from = [[0u64; 8]; 2];
+    let mut man_jump_throne = [[0u64; 8]; 2];
     let mut p = 0;
     while p < 49 {
         let mut d = 0;
@@ -147,14 +159,27 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
             let n = nb[p][d];
             if n != NONE && nb[n as usize][d] != NONE {
                 jump_from[d] |= 1u64 << p;
+                jump_dirs[p] |= 1 << d;
+                let land = nb[n as usize][d] as usize;
+                let mut s = 0;
+                while s < 2 {
+                    if man_dirs[s] & (1 << d) != 0 {
+                        if THRONES[s] & (1u64 << land) != 0 {
+                            man_jump_throne[s][d] |= 1u64 << p;
+                        } else {
+                            man_jump_from[s][d] |= 1u64 << p;
+                        }
+                    }
+                    s += 1;
+                }
             }
             if n != NONE {
-                step_from[d] |= 1u64 << p;
                 king_step[p] |= 1u64 << n;
                 let mut s = 0;
                 while s < 2 {
                     if man_dirs[s] & (1 << d) != 0 {
                         man_step[s][p] |= 1u64 << n;
+                        man_step_from[s][d] |= 1u64 << p;
                     }
                     s += 1;
                 }
@@ -169,7 +194,10 @@ const fn build(diagonals: u8, men_any: bool) -> Geometry {
         man_step,
         king_step,
         jump_from,
-        step_from,
+        jump_dirs,
+        man_step_from,
+        man_jump_from,
+        man_jump_throne,
     }
 }
 

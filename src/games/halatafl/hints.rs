@@ -3,7 +3,7 @@
 
 use super::board::{by_name, State};
 use super::geometry::sq;
-use super::rules::{chains_from, legal_turns, Jumper};
+use super::movegen::{chains_from, legal_turns, Jumper};
 use super::settings::Settings;
 use super::violation::Violation;
 use crate::notation::halatafl::{Move, Promotion, Square, Turn};

@@ -4,14 +4,20 @@
 //! - [`geometry`]: the board's lines for every `diagonals`/`men` setting, built at
 //!   compile time.
 //! - [`board`]: bitboards, the position [`State`] and its read accessors.
-//! - `rules`: legal turns, judging and applying a turn, the end checks.
+//! - `movegen`: legal turns, and who can capture or move.
+//! - `judge`: judging a written turn and applying it.
+//! - `apply`: applying a listed turn without judging it again.
+//! - `rules`: the end checks.
 //! - `setup`: the setup notation.
 //! - [`violation`]: illegal turns, each citing one rule.
 //! - `hints`: hints and notes for rulings.
 
+mod apply;
 pub mod board;
 pub mod geometry;
 mod hints;
+mod judge;
+mod movegen;
 mod rules;
 mod settings;
 mod setup;
@@ -56,7 +62,8 @@ impl Settings {
 }
 
 impl Halatafl {
-    /// The normal starting position with white to move (ignoring `first`).
+    /// The normal starting position with white to move (ignoring `first`). Nobody can
+    /// capture from it, whatever the settings.
     pub fn start_position() -> State {
         State {
             board: board::Board::start(),
@@ -64,6 +71,7 @@ impl Halatafl {
             huffable: 0,
             quiet: 0,
             end: None,
+            capturers: 0,
         }
     }
 }
@@ -115,10 +123,14 @@ impl Game for Halatafl {
     ) -> Result<State, Violation> {
         let mut st = match setup {
             Some(st) => st,
-            None => State {
-                to_move: settings.first.0 & 1,
-                ..Halatafl::start_position()
-            },
+            None => rules::position(
+                settings,
+                board::Board::start(),
+                settings.first.0 & 1,
+                0,
+                0,
+                None,
+            ),
         };
         if st.end.is_none() {
             st.end = rules::end_at_start(settings, &st);
@@ -146,7 +158,7 @@ impl Game for Halatafl {
         _chance: Option<&crate::games::NoChance>,
         out: &mut Vec<Turn>,
     ) {
-        rules::legal_turns(settings, state, out);
+        movegen::legal_turns(settings, state, out);
     }
 
     fn play(
@@ -155,7 +167,16 @@ impl Game for Halatafl {
         _chance: Option<&crate::games::NoChance>,
         turn: &Turn,
     ) -> Result<(), Violation> {
-        rules::play(settings, state, turn)
+        judge::play(settings, state, turn)
+    }
+
+    fn apply_legal(
+        settings: &Settings,
+        state: &mut State,
+        _chance: Option<&crate::games::NoChance>,
+        turn: &Turn,
+    ) {
+        apply::apply_legal(settings, state, turn);
     }
 
     fn resign(_settings: &Settings, state: &mut State) {

@@ -7,7 +7,7 @@
 //! rank), comma-separated, or `-`.
 
 use super::board::{by_name, Board, Rank, State};
-use super::rules::end_at_start;
+use super::rules::{end_at_start, position};
 use super::settings::{Capture, Settings};
 use super::violation::{SetupFault, Violation};
 use crate::games::Seat;
@@ -123,13 +123,7 @@ pub(crate) fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
             huffable |= at.bit();
         }
     }
-    let mut st = State {
-        board,
-        to_move,
-        huffable,
-        quiet: 0,
-        end: None,
-    };
+    let mut st = position(s, board, to_move, huffable, 0, None);
     st.end = end_at_start(s, &st);
     Ok(st)
 }

@@ -1445,6 +1445,73 @@ fn judge_accepts_exactly_the_generated_turns() {
     assert!(checked > 100_000, "{checked}");
 }
 
+/// A random position: up to 22 pieces a seat, kings and emperors where the settings have
+/// them, either seat to move, random huffable pieces where huffing exists; ended as a
+/// setup would end it.
+fn random_position(s: &Settings, rng: &mut Rng) -> State {
+    let mut board = board::Board::default();
+    let sparse = 2 + rng.below(4);
+    for i in 0..49 {
+        let side = rng.below(2);
+        if rng.below(sparse) != 0 || board.count(side) >= 22 {
+            continue;
+        }
+        let rank = match rng.below(6) {
+            0 if s.promotion => Rank::King,
+            1 if s.emperor => Rank::Emperor,
+            _ => Rank::Man,
+        };
+        board.put(i, side, rank);
+    }
+    let to_move = rng.below(2) as u8;
+    let huffable = match s.capture {
+        Capture::CompulsoryHuff => board.side[1 - to_move as usize] & rng.next() & rng.next(),
+        _ => 0,
+    };
+    let mut st = rules::position(s, board, to_move, huffable, rng.below(40) as u32, None);
+    st.end = rules::end_at_start(s, &st);
+    st
+}
+
+/// `apply_legal` makes of every listed turn exactly the position `play` makes, and `play`
+/// accepts every listed turn: in random playouts from the start and from random
+/// positions, under every variant.
+#[test]
+fn apply_legal_makes_the_position_play_makes() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut out = Vec::new();
+    let mut checked = 0u64;
+    for s in variants() {
+        for game in 0..40 {
+            let mut st = if game % 2 == 0 {
+                Halatafl::start(&s, None, &NoTags, None).unwrap()
+            } else {
+                random_position(&s, &mut rng)
+            };
+            for _ in 0..300 {
+                out.clear();
+                Halatafl::legal_turns(&s, &st, None, &mut out);
+                if out.is_empty() {
+                    break;
+                }
+                for t in &out {
+                    let mut judged = st;
+                    if let Err(v) = Halatafl::play(&s, &mut judged, None, t) {
+                        panic!("{t} listed but refused ({v}) in {st:?} ({s:?})");
+                    }
+                    let mut applied = st;
+                    Halatafl::apply_legal(&s, &mut applied, None, t);
+                    assert_eq!(applied, judged, "{t} in {st:?} ({s:?})");
+                    checked += 1;
+                }
+                let t = out[rng.below(out.len())];
+                Halatafl::apply_legal(&s, &mut st, None, &t);
+            }
+        }
+    }
+    assert!(checked > 200_000, "{checked}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Hints and notes
 

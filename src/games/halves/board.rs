@@ -199,11 +199,39 @@ impl Tiles {
         m
     }
 
-    /// The neighbour mask of every tile.
+    /// The neighbour mask of every tile, in one pass over the sorted cells.
+    ///
+    /// Sorted by `q`, then `r`, a tile's south neighbour `(q,r+1)` is the next tile, and
+    /// its north-east `(q+1,r-1)` and south-east `(q+1,r)` neighbours are consecutive
+    /// tiles found by a second cursor that only moves forward; the other three
+    /// directions are the same pairs seen from the other end.
     pub fn adjacency(&self) -> [u64; MAX_TILES] {
         let mut adj = [0u64; MAX_TILES];
-        for (i, a) in adj.iter_mut().enumerate().take(self.len()) {
-            *a = self.neighbours_of(self.cells[i]);
+        let cells = &self.cells[..self.len()];
+        let mut j = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            let mut link = |k: usize| {
+                adj[i] |= 1u64 << k;
+                adj[k] |= 1u64 << i;
+            };
+            if cells.get(i + 1) == Some(&Cell { q: c.q, r: c.r + 1 }) {
+                link(i + 1);
+            }
+            let north_east = Cell {
+                q: c.q + 1,
+                r: c.r - 1,
+            };
+            while j < cells.len() && cells[j] < north_east {
+                j += 1;
+            }
+            let mut k = j;
+            if cells.get(k) == Some(&north_east) {
+                link(k);
+                k += 1;
+            }
+            if cells.get(k) == Some(&Cell { q: c.q + 1, r: c.r }) {
+                link(k);
+            }
         }
         adj
     }
@@ -247,6 +275,60 @@ impl Tiles {
         k
     }
 
+    /// The tiles of `within` whose removal splits the group they are in (cut vertices),
+    /// all found by one depth-first search (Hopcroft and Tarjan's low points) instead of
+    /// a search of the groups left by each tile.
+    pub fn cut_tiles(adj: &[u64; MAX_TILES], within: u64) -> u64 {
+        let mut dfs = CutSearch {
+            adj,
+            within,
+            order: [0; MAX_TILES],
+            low: [0; MAX_TILES],
+            parent: [0; MAX_TILES],
+            todo: [0; MAX_TILES],
+            time: 0,
+            unseen: within,
+        };
+        let mut path = [0u8; MAX_TILES];
+        let mut cut = 0u64;
+        while dfs.unseen != 0 {
+            let root = dfs.unseen.trailing_zeros() as usize;
+            dfs.reach(root, root);
+            path[0] = root as u8;
+            let mut depth = 1;
+            let mut root_children = 0;
+            while depth > 0 {
+                let v = path[depth - 1] as usize;
+                if dfs.todo[v] != 0 {
+                    let w = dfs.todo[v].trailing_zeros() as usize;
+                    dfs.todo[v] &= dfs.todo[v] - 1;
+                    if dfs.order[w] == 0 {
+                        dfs.reach(w, v);
+                        path[depth] = w as u8;
+                        depth += 1;
+                        root_children += usize::from(v == root);
+                    } else if w != dfs.parent[v] as usize {
+                        dfs.low[v] = dfs.low[v].min(dfs.order[w]);
+                    }
+                } else {
+                    depth -= 1;
+                    let p = dfs.parent[v] as usize;
+                    if v != root {
+                        dfs.low[p] = dfs.low[p].min(dfs.low[v]);
+                        // Nothing below `v` reaches above `p`: removing `p` cuts it off.
+                        if p != root && dfs.low[v] >= dfs.order[p] {
+                            cut |= 1u64 << p;
+                        }
+                    }
+                }
+            }
+            if root_children > 1 {
+                cut |= 1u64 << root;
+            }
+        }
+        cut
+    }
+
     /// Do the tiles form one group (or none)?
     pub fn connected(&self) -> bool {
         if self.n == 0 {
@@ -277,6 +359,32 @@ impl Tiles {
             }
         }
         w
+    }
+}
+
+/// The state of [`Tiles::cut_tiles`]'s search, per tile: when it was reached (from 1;
+/// 0 = not yet), the earliest tile its subtree has an edge back to, the tile it was
+/// reached from, and the neighbours it has still to look at.
+struct CutSearch<'a> {
+    adj: &'a [u64; MAX_TILES],
+    within: u64,
+    order: [u8; MAX_TILES],
+    low: [u8; MAX_TILES],
+    parent: [u8; MAX_TILES],
+    todo: [u64; MAX_TILES],
+    time: u8,
+    unseen: u64,
+}
+
+impl CutSearch<'_> {
+    /// The search reaches tile `v` from tile `from`.
+    fn reach(&mut self, v: usize, from: usize) {
+        self.time += 1;
+        self.order[v] = self.time;
+        self.low[v] = self.time;
+        self.parent[v] = from as u8;
+        self.todo[v] = self.adj[v] & self.within;
+        self.unseen &= !(1u64 << v);
     }
 }
 

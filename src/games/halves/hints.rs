@@ -118,7 +118,7 @@ pub(crate) fn note(s: &Settings, before: &State, after: &State, turn: &Turn) -> 
             let sp = rules::split(
                 s,
                 &before.tiles,
-                before.tiles.adjacency(),
+                &before.tiles.adjacency(),
                 i,
                 before.to_move,
             );

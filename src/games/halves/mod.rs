@@ -2,6 +2,7 @@
 //! option of Richard's PBeM Server.
 //!
 //! - [`board`]: the tiles as a sorted fixed-size array, groups as bit masks, [`State`].
+//! - `layout`: the random layout from the seed.
 //! - `rules`: the start (random layout from the seed, or the manual start), legal turns,
 //!   judging and applying a turn, turn order and the end checks.
 //! - `setup`: the setup notation.
@@ -10,6 +11,7 @@
 
 pub mod board;
 mod hints;
+mod layout;
 mod rules;
 mod settings;
 mod setup;
@@ -119,6 +121,15 @@ impl Game for Halves {
         turn: &Turn,
     ) -> Result<(), Violation> {
         rules::play(settings, state, turn)
+    }
+
+    fn apply_legal(
+        settings: &Settings,
+        state: &mut State,
+        _chance: Option<&crate::games::NoChance>,
+        turn: &Turn,
+    ) {
+        rules::apply_legal(settings, state, turn);
     }
 
     fn resign(settings: &Settings, state: &mut State) {

@@ -193,52 +193,11 @@ pub(crate) fn manual_start(s: &Settings) -> State {
     st
 }
 
-/// The random start from the seed (`halves.md`, "Random events, in order"): one shuffle
-/// of every tile (white's, then black's, then red's); the first on (0,0); each next on a
-/// cell chosen uniformly among the empty cells next to the group, taken in ascending
-/// order of `r`, then `q`. Then the contract (two seats with a contract) or the waning,
-/// white to move.
-pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
-    let mut colours = [0u8; MAX_TILES];
-    let mut n = 0;
-    for &seat in &s.seats {
-        for _ in 0..s.tiles_each {
-            if n < MAX_TILES {
-                colours[n] = seat.0;
-                n += 1;
-            }
-        }
-    }
-    let colours = &mut colours[..n];
-    dice.shuffle(colours);
-    let mut st = State::empty();
-    let mut buf = [Cell { q: 0, r: 0 }; MAX_TILES * 6];
-    for (k, &c) in colours.iter().enumerate() {
-        let cell = if k == 0 {
-            Cell { q: 0, r: 0 }
-        } else {
-            let m = st.tiles.frontier(&mut buf);
-            let cells = &mut buf[..m];
-            cells.sort_unstable_by_key(|c| (c.r, c.q));
-            cells[dice.uniform(m as u32) as usize]
-        };
-        st.tiles.insert(cell, Seat(c));
-    }
-    st.phase = if s.has_contract() {
-        Phase::Contract
-    } else {
-        Phase::Waning
-    };
-    st.to_move = s.first();
-    settle_start(s, &mut st);
-    st
-}
-
 /// The normal start.
 pub(crate) fn start(s: &Settings, dice: Option<&mut Dice>) -> Result<State, Violation> {
     match (s.start, dice) {
         (Start::Manual, _) => Ok(manual_start(s)),
-        (Start::Random, Some(d)) => Ok(random_start(s, d)),
+        (Start::Random, Some(d)) => Ok(super::layout::random_start(s, d)),
         (Start::Random, None) => Err(Violation::Setup(SetupFault::RandomWithoutSeed)),
     }
 }
@@ -325,13 +284,13 @@ fn free_edges(tiles: &Tiles, adj: &[u64; MAX_TILES], i: usize) -> u32 {
 pub(crate) fn split(
     s: &Settings,
     tiles: &Tiles,
-    adj: [u64; MAX_TILES],
+    adj: &[u64; MAX_TILES],
     i: usize,
     seat: Seat,
 ) -> Split {
     let within = tiles.all() & !(1u64 << i);
     let mut groups = [0u64; 6];
-    let count = Tiles::groups_from(&adj, within, adj[i], &mut groups);
+    let count = Tiles::groups_from(adj, within, adj[i], &mut groups);
     let own = tiles.mask_of(seat);
     let score = |g: u64| match s.keep {
         Keep::Largest => g.count_ones(),
@@ -400,7 +359,7 @@ pub(crate) fn judge_remove(
             need: s.free_edges,
         });
     }
-    let sp = split(s, tiles, adj, i, seat);
+    let sp = split(s, tiles, &adj, i, seat);
     let survivor = match keep {
         Some(k) => {
             let g = tiles
@@ -469,24 +428,27 @@ fn moves(s: &Settings, st: &State, out: &mut Vec<Turn>, first_only: bool) {
         Phase::Waning => {
             let tiles = &st.tiles;
             let adj = tiles.adjacency();
+            // Only a cut tile leaves two groups or more, and so maybe a choice to write.
+            let cut = Tiles::cut_tiles(&adj, tiles.all());
             for i in Bits(tiles.mask_of(seat)) {
                 if free_edges(tiles, &adj, i) < u32::from(s.free_edges) {
                     continue;
                 }
                 let cell = tiles.cell(i);
-                let sp = split(s, tiles, adj, i, seat);
-                if sp.choice_needed() {
-                    for g in 0..sp.count {
-                        if sp.allowed & (1 << g) != 0 {
-                            let lowest = sp.groups[g].trailing_zeros() as usize;
-                            out.push(Turn::Remove {
-                                cell,
-                                keep: Some(tiles.cell(lowest)),
-                            });
+                let sp = (cut & (1u64 << i) != 0).then(|| split(s, tiles, &adj, i, seat));
+                match sp {
+                    Some(sp) if sp.choice_needed() => {
+                        for g in 0..sp.count {
+                            if sp.allowed & (1 << g) != 0 {
+                                let lowest = sp.groups[g].trailing_zeros() as usize;
+                                out.push(Turn::Remove {
+                                    cell,
+                                    keep: Some(tiles.cell(lowest)),
+                                });
+                            }
                         }
                     }
-                } else {
-                    out.push(Turn::Remove { cell, keep: None });
+                    _ => out.push(Turn::Remove { cell, keep: None }),
                 }
                 if first_only {
                     return;
@@ -529,7 +491,6 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
     if st.end.is_some() {
         return Err(Violation::GameOver);
     }
-    let seat = st.to_move;
     let mover = mover(s, st);
     let contract_turn = matches!(turn, Turn::Keep | Turn::Swap);
     if st.phase == Phase::Contract && !contract_turn {
@@ -538,9 +499,7 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
             fault: ContractFault::Due,
         });
     }
-    let had = with_tiles(s, st);
-    let mut next = *st;
-    match *turn {
+    let off = match *turn {
         Turn::Keep | Turn::Swap => {
             if st.phase != Phase::Contract {
                 let fault = if s.seats.len() > 2 {
@@ -552,47 +511,93 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
                 };
                 return Err(Violation::Contract { mover, fault });
             }
-            next.phase = Phase::Waning;
-            next.passes = 0;
-            if *turn == Turn::Swap {
-                // The players exchange colours; white (now the other player) moves.
-                next.swapped = !next.swapped;
-                next.to_move = s.first();
-            } else {
-                next.to_move = next_seat(s, &next, s.first(), false).unwrap_or(s.first());
-            }
-            *st = next;
-            return Ok(());
+            0
         }
         Turn::Place(cell) => {
             judge_place(s, st, cell)?;
-            next.tiles.insert(cell, seat);
-            next.hand[seat.0 as usize % 3] -= 1;
-            next.passes = 0;
+            0
         }
-        Turn::Remove { cell, keep } => {
-            let off = judge_remove(s, st, cell, keep)?;
-            next.tiles.remove(off);
-            next.passes = 0;
-        }
+        Turn::Remove { cell, keep } => judge_remove(s, st, cell, keep)?,
         Turn::Pass => {
             if has_move(s, st) {
                 return Err(Violation::Pass { mover });
             }
-            next.passes = next.passes.saturating_add(1);
-            if u32::from(next.passes) >= rotation(s, &next) {
-                next.end = Some(Ending {
+            0
+        }
+    };
+    apply(s, st, turn, off);
+    Ok(())
+}
+
+/// Applies a turn that `legal_turns` listed, without judging it again: the same
+/// position [`play`] makes of it.
+pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
+    debug_assert!(st.end.is_none(), "a turn listed after the end: {turn}");
+    let off = match *turn {
+        Turn::Remove { cell, keep } => removed_tiles(s, &st.tiles, cell, keep, st.to_move),
+        _ => 0,
+    };
+    apply(s, st, turn, off);
+}
+
+/// The tiles a listed removal of `cell` by `seat` takes off: the tile itself and every
+/// group that does not survive (the one holding `keep`, else the one the rule keeps).
+fn removed_tiles(s: &Settings, tiles: &Tiles, cell: Cell, keep: Option<Cell>, seat: Seat) -> u64 {
+    let Some(i) = tiles.find(cell) else {
+        unreachable!("a listed removal of {cell} names no tile");
+    };
+    let adj = tiles.adjacency();
+    let survivor = match keep.and_then(|k| tiles.find(k)) {
+        Some(j) => Tiles::grow(&adj, tiles.all() & !(1u64 << i), 1u64 << j),
+        None => {
+            let sp = split(s, tiles, &adj, i, seat);
+            (0..sp.count)
+                .find(|&g| sp.allowed & (1 << g) != 0)
+                .map(|g| sp.groups[g])
+                .unwrap_or(0)
+        }
+    };
+    tiles.all() & !survivor
+}
+
+/// Applies a turn already found legal; `off` holds the tiles a removal takes off.
+fn apply(s: &Settings, st: &mut State, turn: &Turn, off: u64) {
+    let seat = st.to_move;
+    let had = with_tiles(s, st);
+    match *turn {
+        Turn::Keep | Turn::Swap => {
+            st.phase = Phase::Waning;
+            st.passes = 0;
+            if *turn == Turn::Swap {
+                // The players exchange colours; white (now the other player) moves.
+                st.swapped = !st.swapped;
+                st.to_move = s.first();
+            } else {
+                st.to_move = next_seat(s, st, s.first(), false).unwrap_or(s.first());
+            }
+            return;
+        }
+        Turn::Place(cell) => {
+            st.tiles.insert(cell, seat);
+            st.hand[seat.0 as usize % 3] -= 1;
+            st.passes = 0;
+        }
+        Turn::Remove { .. } => {
+            st.tiles.remove(off);
+            st.passes = 0;
+        }
+        Turn::Pass => {
+            st.passes = st.passes.saturating_add(1);
+            if u32::from(st.passes) >= rotation(s, st) {
+                st.end = Some(Ending {
                     winners: SeatSet::EMPTY,
                     reason: Reason::DeadPosition,
                 });
-                *st = next;
-                return Ok(());
+                return;
             }
         }
     }
-    advance(s, &mut next, seat, had);
-    *st = next;
-    Ok(())
+    advance(s, st, seat, had);
 }
 
 /// The seat to move resigns: it leaves; the last seat still playing wins.

@@ -3,8 +3,8 @@
 use super::*;
 use crate::games::{Game, SeatSet, Status, Violation as _};
 use crate::notation::halves::Cell;
+use board::MAX_TILES;
 
-#[allow(dead_code)]
 fn c(q: i32, r: i32) -> Cell {
     Cell::new(q, r).unwrap()
 }
@@ -446,4 +446,164 @@ fn after_a_swap_rulings_name_the_player_by_the_other_seats_tag() {
     assert_eq!(kept.to_move, Seat(2));
     let v = play(&s, &mut kept, "x(0,0)").unwrap_err();
     assert!(v.to_string().starts_with("red cannot remove (0,0)"), "{v}");
+}
+
+/// A small xorshift generator for the tests below.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+#[test]
+fn adjacency_matches_the_neighbours_of_every_tile() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..400 {
+        let mut tiles = Tiles::default();
+        // Dense and sparse sets, around (0,0) and against the edge of the cells that exist.
+        let (span, centre) = (
+            2 + rng.below(9) as i32,
+            if round % 4 == 0 { 995 } else { 0 },
+        );
+        for _ in 0..rng.below(MAX_TILES as u64 + 1) {
+            let q = centre + rng.below(2 * span as u64 + 1) as i32 - span;
+            let r = -centre + rng.below(2 * span as u64 + 1) as i32 - span;
+            if let Some(cell) = Cell::new(q, r) {
+                tiles.insert(cell, Seat(rng.below(3) as u8));
+            }
+        }
+        let adj = tiles.adjacency();
+        for (i, &a) in adj.iter().enumerate() {
+            let expected = if i < tiles.len() {
+                tiles.neighbours_of(tiles.cell(i))
+            } else {
+                0
+            };
+            assert_eq!(a, expected, "tile {i} of {tiles:?}");
+        }
+    }
+}
+
+/// The random layout, recomputed the plain way: the whole frontier again for each tile.
+fn plain_layout(s: &Settings, dice: &mut Dice) -> Tiles {
+    let mut colours: Vec<u8> = s
+        .seats
+        .iter()
+        .flat_map(|seat| std::iter::repeat_n(seat.0, s.tiles_each as usize))
+        .collect();
+    dice.shuffle(&mut colours);
+    let mut tiles = Tiles::default();
+    let mut buf = [Cell { q: 0, r: 0 }; MAX_TILES * 6];
+    for (k, &c) in colours.iter().enumerate() {
+        let cell = if k == 0 {
+            Cell { q: 0, r: 0 }
+        } else {
+            let m = tiles.frontier(&mut buf);
+            let cells = &mut buf[..m];
+            cells.sort_unstable_by_key(|c| (c.r, c.q));
+            cells[dice.uniform(m as u32) as usize]
+        };
+        tiles.insert(cell, Seat(c));
+    }
+    tiles
+}
+
+#[test]
+fn random_layout_matches_the_plain_recomputation() {
+    let none = crate::notation::record::Header::default();
+    for s in [
+        Settings::default(),
+        settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]),
+        settings(|s| {
+            s.seats = vec![Seat(0), Seat(1), Seat(2)];
+            s.tiles_each = 21;
+        }),
+    ] {
+        for seed in 0..150 {
+            let seed = format!("layout-{seed}");
+            let st = Halves::start(&s, None, &none, Some(&mut Dice::from_seed(&seed))).unwrap();
+            let plain = plain_layout(&s, &mut Dice::from_seed(&seed));
+            assert_eq!(st.tiles, plain, "{seed}");
+        }
+    }
+}
+
+#[test]
+fn cut_tiles_are_the_tiles_whose_removal_leaves_two_groups() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    for _ in 0..400 {
+        let mut tiles = Tiles::default();
+        let span = 1 + rng.below(6) as i32;
+        for _ in 0..rng.below(MAX_TILES as u64 + 1) {
+            let q = rng.below(2 * span as u64 + 1) as i32 - span;
+            let r = rng.below(2 * span as u64 + 1) as i32 - span;
+            tiles.insert(c(q, r), Seat(0));
+        }
+        let adj = tiles.adjacency();
+        let cut = Tiles::cut_tiles(&adj, tiles.all());
+        for i in 0..tiles.len() {
+            let mut groups = [0u64; 6];
+            let within = tiles.all() & !(1u64 << i);
+            let splits = Tiles::groups_from(&adj, within, adj[i], &mut groups) >= 2;
+            assert_eq!(cut & (1u64 << i) != 0, splits, "tile {i} of {tiles:?}");
+        }
+    }
+}
+
+/// `apply_legal` makes of every listed turn exactly the position `play` makes, and `play`
+/// accepts every listed turn, in random games under many settings.
+#[test]
+fn apply_legal_makes_the_position_play_makes() {
+    let none = crate::notation::record::Header::default();
+    let three = vec![Seat(0), Seat(1), Seat(2)];
+    let variants = [
+        Settings::default(),
+        settings(|s| s.seats = three.clone()),
+        settings(|s| s.contract = false),
+        settings(|s| s.start = Start::Manual),
+        settings(|s| {
+            s.start = Start::Manual;
+            s.must_touch = 2;
+            s.touch = Touch::Any;
+            s.seats = three.clone();
+        }),
+        settings(|s| {
+            s.keep = Keep::Chosen;
+            s.free_edges = 3;
+            s.win = Win::LastStanding;
+        }),
+        settings(|s| {
+            s.keep = Keep::MostFriendly;
+            s.seats = three.clone();
+            s.win = Win::LastStanding;
+        }),
+        settings(|s| s.free_edges = 4),
+    ];
+    let mut checked = 0;
+    for (k, s) in variants.iter().enumerate() {
+        for game in 0..40 {
+            let mut dice = Dice::from_seed(&format!("apply-{k}-{game}"));
+            let mut st = Halves::start(s, None, &none, Some(&mut dice)).unwrap();
+            let mut turns = Vec::new();
+            while st.end.is_none() {
+                turns.clear();
+                Halves::legal_turns(s, &st, None, &mut turns);
+                for t in &turns {
+                    let mut judged = st;
+                    Halves::play(s, &mut judged, None, t).unwrap_or_else(|v| panic!("{t}: {v}"));
+                    let mut applied = st;
+                    Halves::apply_legal(s, &mut applied, None, t);
+                    assert_eq!(applied, judged, "{t} in {}", Halves::setup_string(s, &st));
+                    checked += 1;
+                }
+                let t = turns[dice.uniform(turns.len() as u32) as usize];
+                Halves::apply_legal(s, &mut st, None, &t);
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
 }

@@ -1,0 +1,73 @@
+//! Applying a turn that [`super::movegen::legal_turns`] listed, without judging it again
+//! (random playouts, `selfplay`). A listed turn is legal and its promotion marker is the
+//! promotion it makes, so only what the turn does not carry is worked out here: the
+//! pieces it captures and what the next seat may huff.
+
+use super::board::{Rank, State};
+use super::movegen::{capturers, Jumper};
+use super::rules::{after_turn, after_winning_huff, wins};
+use super::settings::{Capture, ContinueJumps, Settings};
+use crate::notation::halatafl::{Move, Promotion, Turn};
+
+/// Applies `turn`, listed by `legal_turns` for `st`, and runs the end checks: the same
+/// position as [`super::judge::play`] makes of it.
+pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
+    debug_assert!(st.end.is_none(), "a turn listed after the end: {turn}");
+    let side = st.to_move as usize;
+    let mut b = st.board;
+    if let Some(h) = turn.huff {
+        b.clear(h.bit());
+        if let Some(reason) = wins(s, &b, side) {
+            *st = after_winning_huff(s, st, b, reason);
+            return;
+        }
+    }
+    let Some(mv) = turn.mv else {
+        unreachable!("a listed turn moves unless its huff wins: {turn}");
+    };
+    let from = mv.from();
+    let (to, huffable, captured) = match mv {
+        Move::Step { to, .. } => {
+            // A step fails to capture when a capture was possible: the pieces that could
+            // have captured may be huffed, followed to where they moved. (With
+            // `capture = compulsory` no step is listed then.)
+            let huffable = if s.capture == Capture::CompulsoryHuff {
+                let caps = match turn.huff {
+                    None => st.capturers,
+                    Some(_) => capturers(s, &b, side, false),
+                };
+                if caps & from.bit() != 0 {
+                    (caps & !from.bit()) | to.bit()
+                } else {
+                    caps
+                }
+            } else {
+                0
+            };
+            (to, huffable, 0)
+        }
+        Move::Jump(path) => {
+            // Each hop jumps the point halfway between its ends (`index = rank * 7 + file`).
+            let captured = path
+                .points()
+                .windows(2)
+                .fold(0u64, |m, w| m | 1u64 << ((w[0].index() + w[1].index()) / 2));
+            let to = path.to();
+            // Only `capture = compulsory-huff` lists a chain stopped early (then only the
+            // piece may be huffed); the other settings list only chains that may stop.
+            let stopped_early = s.capture == Capture::CompulsoryHuff
+                && s.continue_jumps == ContinueJumps::Compulsory
+                && Jumper::new(s, &b, side, from.index()).can_continue(to.index(), captured);
+            (to, if stopped_early { to.bit() } else { 0 }, captured)
+        }
+    };
+    let rank = match turn.promotion {
+        Some(Promotion::King) => Rank::King,
+        Some(Promotion::Emperor) => Rank::Emperor,
+        None => b.rank_at(from.index()),
+    };
+    b.clear(captured | from.bit());
+    b.put(to.index(), side, rank);
+    let eventful = turn.huff.is_some() || captured != 0 || turn.promotion.is_some();
+    *st = after_turn(s, st, b, huffable, eventful);
+}

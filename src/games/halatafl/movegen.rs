@@ -1,0 +1,461 @@
+//! Legal-turn generation: the capture chains of each piece, the other moves, and the
+//! questions the end checks and judging ask of them (who can capture, is there a move).
+//!
+//! Everything works on bitboards and fixed-size [`Path`]s; nothing here allocates except
+//! by pushing into the caller's `out`.
+
+use std::ops::Range;
+
+use super::board::{Board, Rank, State};
+use super::geometry::{back, sq, Bits, Geometry, ALL_DIRS, DELTA, FULL, THRONES};
+use super::rules::wins;
+use super::settings::{Capture, Settings};
+use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn};
+
+/// `$f::<D>(args)` for each of the 8 directions `D`, combined with `|`: the shifts by
+/// `DELTA[D]` are then constants.
+macro_rules! each_dir {
+    ($f:ident($($arg:expr),*)) => {
+        $f::<0>($($arg),*)
+            | $f::<1>($($arg),*)
+            | $f::<2>($($arg),*)
+            | $f::<3>($($arg),*)
+            | $f::<4>($($arg),*)
+            | $f::<5>($($arg),*)
+            | $f::<6>($($arg),*)
+            | $f::<7>($($arg),*)
+    };
+}
+
+/// One piece about to jump: what it may jump, where it may land and stop, and what
+/// landing promotes it. A piece keeps its rank for the whole turn, so this is fixed for
+/// the turn.
+pub(crate) struct Jumper {
+    pub(super) g: &'static Geometry,
+    /// Directions it may jump in (mask over `DIRS`).
+    pub(super) dirs: u8,
+    /// The enemy pieces (jumped ones included: they stay until the turn ends).
+    pub(super) enemy: u64,
+    /// Every piece but the jumper itself: its starting point counts as empty.
+    pub(super) occ: u64,
+    /// Points where it may not end its turn (a man's own thrones).
+    pub(crate) no_stop: u64,
+    /// Points whose landing promotes it (also in passing).
+    pub(crate) promo_at: u64,
+    /// What that promotion makes.
+    pub(crate) promo: Option<Promotion>,
+}
+
+impl Jumper {
+    pub(crate) fn new(s: &Settings, b: &Board, side: usize, from: usize) -> Jumper {
+        let g = s.geo();
+        let (dirs, no_stop, promo_at, promo) = match b.rank_at(from) {
+            Rank::Man => (
+                g.man_dirs[side],
+                THRONES[side],
+                if s.promotion { THRONES[1 - side] } else { 0 },
+                Some(Promotion::King),
+            ),
+            Rank::King => (
+                ALL_DIRS,
+                0,
+                if s.emperor { THRONES[side] } else { 0 },
+                Some(Promotion::Emperor),
+            ),
+            Rank::Emperor => (ALL_DIRS, 0, 0, None),
+        };
+        Jumper {
+            g,
+            dirs,
+            enemy: b.side[1 - side],
+            occ: b.occ() & !(1u64 << from),
+            no_stop,
+            promo_at,
+            promo,
+        }
+    }
+
+    /// The directions (mask over `DIRS`) of the legal short jumps from `pos` with
+    /// `jumped` already taken, computed without a branch per direction. The jump in
+    /// direction `d` goes over `pos + DELTA[d]` and lands on `pos + 2 * DELTA[d]`.
+    #[inline(always)]
+    fn hop_dirs(&self, pos: usize, jumped: u64) -> u8 {
+        /// Bit `D` set when `around` (a bitboard rotated so that `pos` is bit 0) has the
+        /// point `pos + DELTA[D]` and `beyond` the point `pos + 2 * DELTA[D]`.
+        #[inline(always)]
+        fn dir<const D: usize>(around: u64, beyond: u64) -> u8 {
+            let k = DELTA[D] as i32;
+            let hit = (around >> (k & 63)) & (beyond >> ((2 * k) & 63)) & 1;
+            (hit as u8) << D
+        }
+        // Rotated, the points around `pos` are at constant bit offsets (mod 64); the
+        // offsets that wrap around the board are masked off by `jump_dirs`.
+        let takeable = (self.enemy & !jumped).rotate_right(pos as u32);
+        let free = (!self.occ).rotate_right(pos as u32);
+        let m = each_dir!(dir(takeable, free));
+        m & self.g.jump_dirs[pos] & self.dirs
+    }
+
+    /// Can the piece, standing on `pos` with `jumped` already taken, make a jump that
+    /// counts? A jump onto a point where it may not stop (a man's own throne) counts only
+    /// if it can jump on from there.
+    pub(crate) fn can_continue(&self, pos: usize, jumped: u64) -> bool {
+        for d in Bits(self.hop_dirs(pos, jumped) as u64) {
+            let (o, l) = hop_points(pos, d);
+            if self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The jumps that count from `pos`, as (jumped point, landing), in direction order.
+    pub(crate) fn continuations(
+        &self,
+        pos: usize,
+        jumped: u64,
+    ) -> impl Iterator<Item = (usize, usize)> + '_ {
+        Bits(self.hop_dirs(pos, jumped) as u64).filter_map(move |d| {
+            let (o, l) = hop_points(pos, d);
+            (self.no_stop & (1u64 << l) == 0 || self.can_continue(l, jumped | (1u64 << o)))
+                .then_some((o, l))
+        })
+    }
+}
+
+/// The jumped point and the landing of a short jump from `pos` in direction `d`, known
+/// to run along a line.
+#[inline]
+fn hop_points(pos: usize, d: usize) -> (usize, usize) {
+    let k = DELTA[d] as isize;
+    ((pos as isize + k) as usize, (pos as isize + 2 * k) as usize)
+}
+
+/// Appends every legal chain of one piece, depth first in direction order. With
+/// `may_stop` every chain ending on a point where it may stop is legal (written before
+/// its extensions); otherwise only chains that cannot go on.
+struct Chains<'a> {
+    j: Jumper,
+    may_stop: bool,
+    huff: Option<Square>,
+    out: &'a mut Vec<Turn>,
+}
+
+impl Chains<'_> {
+    fn emit(&mut self, path: &Path, promoted: bool) {
+        self.out.push(Turn {
+            huff: self.huff,
+            mv: Some(Move::Jump(*path)),
+            promotion: if promoted { self.j.promo } else { None },
+        });
+    }
+
+    /// Returns whether a jump that counts goes on from `pos`.
+    fn walk(&mut self, pos: usize, jumped: u64, path: &mut Path, promoted: bool) -> bool {
+        let stop_ok = path.hops() > 0 && self.j.no_stop & (1u64 << pos) == 0;
+        if self.may_stop && stop_ok {
+            self.emit(path, promoted);
+        }
+        let mut more = false;
+        for d in Bits(self.j.hop_dirs(pos, jumped) as u64) {
+            let (o, l) = hop_points(pos, d);
+            if !path.push(sq(l)) {
+                continue;
+            }
+            let promo = promoted || self.j.promo_at & (1u64 << l) != 0;
+            let onward = self.walk(l, jumped | (1u64 << o), path, promo);
+            path.pop();
+            if self.j.no_stop & (1u64 << l) == 0 || onward {
+                more = true;
+            }
+        }
+        if !self.may_stop && stop_ok && !more {
+            self.emit(path, promoted);
+        }
+        more
+    }
+}
+
+/// Appends the legal chains of the piece on `from`.
+pub(crate) fn chains_from(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    from: usize,
+    huff: Option<Square>,
+    out: &mut Vec<Turn>,
+) {
+    let mut path = Path::new(sq(from));
+    let mut gen = Chains {
+        j: Jumper::new(s, b, side, from),
+        may_stop: s.chains_may_stop(),
+        huff,
+        out,
+    };
+    gen.walk(from, 0, &mut path, false);
+}
+
+/// The points an emperor on `i` may slide to.
+fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
+    let mut m = 0;
+    for d in 0..8 {
+        let mut p = i;
+        while let Some(n) = g.step(p, d) {
+            if occ & (1u64 << n) != 0 {
+                break;
+            }
+            m |= 1u64 << n;
+            p = n;
+        }
+    }
+    m
+}
+
+/// The men of `side` that have a step onto a point of `to`, for all men at once.
+#[inline]
+fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
+    #[inline(always)]
+    fn dir<const D: usize>(from: &[u64; 8], to: u64) -> u64 {
+        from[D] & back(to, DELTA[D])
+    }
+    men & each_dir!(dir(&g.man_step_from[side], to))
+}
+
+/// Appends every non-capturing move of `side`, pieces in point order, targets in point
+/// order.
+fn steps(s: &Settings, b: &Board, side: usize, huff: Option<Square>, out: &mut Vec<Turn>) {
+    let g = s.geo();
+    let occ = b.occ();
+    let empty = !occ & FULL;
+    let mine = b.side[side];
+    let big = mine & (b.kings | b.emperors);
+    // A man never stops on its own thrones.
+    let man_to = empty & !THRONES[side];
+    let man_promo_at = if s.promotion { THRONES[1 - side] } else { 0 };
+    // Only men with a step, and the kings and emperors, have anything to list.
+    let men = man_steppers(g, mine & !big, side, man_to);
+    if big == 0 {
+        // Men only, the usual case: no test of each piece's rank.
+        for i in Bits(men) {
+            let targets = g.man_step[side][i] & man_to;
+            push_steps(out, huff, sq(i), targets, man_promo_at, Promotion::King);
+        }
+        return;
+    }
+    for i in Bits(men | big) {
+        if big & (1u64 << i) == 0 {
+            let targets = g.man_step[side][i] & man_to;
+            push_steps(out, huff, sq(i), targets, man_promo_at, Promotion::King);
+        } else if b.emperors & (1u64 << i) == 0 {
+            let promo_at = if s.emperor { THRONES[side] } else { 0 };
+            let targets = g.king_step[i] & empty;
+            push_steps(out, huff, sq(i), targets, promo_at, Promotion::Emperor);
+        } else {
+            push_steps(out, huff, sq(i), slides(g, i, occ), 0, Promotion::Emperor);
+        }
+    }
+}
+
+/// Appends the steps from `from` to each point of `targets`, in point order; a step onto
+/// a point of `promo_at` makes `promo`.
+#[inline(always)]
+fn push_steps(
+    out: &mut Vec<Turn>,
+    huff: Option<Square>,
+    from: Square,
+    targets: u64,
+    promo_at: u64,
+    promo: Promotion,
+) {
+    for t in Bits(targets) {
+        out.push(Turn {
+            huff,
+            mv: Some(Move::Step { from, to: sq(t) }),
+            promotion: (promo_at & (1u64 << t) != 0).then_some(promo),
+        });
+    }
+}
+
+/// The pieces of `side` that have a first short jump, found for all pieces at once with
+/// bitboard shifts: `(sure, throne)`. `sure`: pieces with a jump onto a point where they
+/// may stop (a jump that counts). `throne`: men with a jump onto one of their own
+/// thrones, which counts only if they can jump on from there. Every piece with any
+/// jump is in one of the two.
+#[inline]
+fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
+    /// The points from which a jump in direction `D` goes over an enemy piece to an
+    /// empty point, among `from` (the points with such a jump along a line).
+    #[inline(always)]
+    fn dir<const D: usize>(from: &[u64; 8], enemy: u64, empty: u64) -> u64 {
+        let k = DELTA[D];
+        from[D] & back(enemy, k) & back(empty, 2 * k)
+    }
+    let men = b.men(side);
+    let big = b.side[side] & !men;
+    let enemy = b.side[1 - side];
+    let empty = !b.occ() & FULL;
+    let mut sure = men & each_dir!(dir(&g.man_jump_from[side], enemy, empty));
+    // Kings and emperors jump in every direction and may stop on any throne.
+    if big != 0 {
+        sure |= big & each_dir!(dir(&g.jump_from, enemy, empty));
+    }
+    let throne = men & each_dir!(dir(&g.man_jump_throne[side], enemy, empty));
+    (sure, throne & !sure)
+}
+
+/// Appends the capture chains of `side` on `b` (after `huff`, already removed from `b`)
+/// from the pieces of `jumpers` (among them every piece with a capture); true if it
+/// listed any.
+fn captures(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    huff: Option<Square>,
+    jumpers: u64,
+    out: &mut Vec<Turn>,
+) -> bool {
+    let before = out.len();
+    for i in Bits(jumpers) {
+        chains_from(s, b, side, i, huff, out);
+    }
+    out.len() > before
+}
+
+/// The step `from`-`to` of a listed step turn (the key the steps are sorted by).
+fn step_points(t: &Turn) -> (usize, usize) {
+    match t.mv {
+        Some(Move::Step { from, to }) => (from.index(), to.index()),
+        _ => unreachable!("a step turn is listed: {t}"),
+    }
+}
+
+/// Appends the steps of `side` on `b` once the enemy piece on `h` is huffed, given the
+/// steps without the huff, listed in `out[base]`: the same steps and the steps onto the
+/// point the huff empties, in the same order (piece, then target), each with the huff.
+/// Copying beats listing them again; only an emperor, whose slides may pass through `h`,
+/// needs [`steps`] instead.
+fn steps_after_huff(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    h: Square,
+    base: Range<usize>,
+    out: &mut Vec<Turn>,
+) {
+    let g = s.geo();
+    let mine = b.side[side];
+    let men_onto = man_steppers(g, b.men(side), side, h.bit() & !THRONES[side]);
+    let kings_onto = mine & b.kings & g.king_step[h.index()];
+    let start = out.len();
+    let mut copied = base.start;
+    for i in Bits(men_onto | kings_onto) {
+        let at =
+            copied + out[copied..base.end].partition_point(|t| step_points(t) < (i, h.index()));
+        out.extend_from_within(copied..at);
+        copied = at;
+        let promotion = if men_onto & (1u64 << i) != 0 {
+            (s.promotion && THRONES[1 - side] & h.bit() != 0).then_some(Promotion::King)
+        } else {
+            (s.emperor && THRONES[side] & h.bit() != 0).then_some(Promotion::Emperor)
+        };
+        out.push(Turn {
+            huff: None,
+            mv: Some(Move::Step { from: sq(i), to: h }),
+            promotion,
+        });
+    }
+    out.extend_from_within(copied..base.end);
+    for t in &mut out[start..] {
+        t.huff = Some(h);
+    }
+}
+
+/// Every legal turn of the seat to move: plain moves, then for each huffable point (by
+/// name) the huff alone if it wins, else the huff followed by each legal move. Each list
+/// of moves is the captures first, then, unless a capture is compulsory and possible,
+/// the other moves.
+pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
+    if st.end.is_some() {
+        return;
+    }
+    let side = st.to_move as usize;
+    let compulsory = s.capture == Capture::Compulsory;
+    // Where the steps without a huff are, if they were listed.
+    let mut base = None;
+    if !(captures(s, &st.board, side, None, st.capturers, out) && compulsory) {
+        let before = out.len();
+        steps(s, &st.board, side, None, out);
+        base = Some(before..out.len());
+    }
+    if st.huffable == 0 {
+        return;
+    }
+    let emperors = st.board.side[side] & st.board.emperors != 0;
+    for h in super::board::by_name(st.huffable) {
+        let mut b = st.board;
+        b.clear(h.bit());
+        if wins(s, &b, side).is_some() {
+            out.push(Turn {
+                huff: Some(h),
+                mv: None,
+                promotion: None,
+            });
+            continue;
+        }
+        // Only pieces with a first jump have chains.
+        let (sure, throne) = hop_sources(s.geo(), &b, side);
+        if captures(s, &b, side, Some(h), sure | throne, out) && compulsory {
+            continue;
+        }
+        match &base {
+            Some(base) if !emperors => steps_after_huff(s, &b, side, h, base.clone(), out),
+            _ => steps(s, &b, side, Some(h), out),
+        }
+    }
+}
+
+/// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
+/// search may stop once one is found: the result is then only right about being empty.
+pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
+    let (mut m, throne) = hop_sources(s.geo(), b, side);
+    if first_only && m != 0 {
+        return m;
+    }
+    for i in Bits(throne) {
+        if Jumper::new(s, b, side, i).can_continue(i, 0) {
+            m |= 1u64 << i;
+            if first_only {
+                return m;
+            }
+        }
+    }
+    m
+}
+
+/// Does `side` have any legal move on `b` (no huff)? Any step or any capture will do:
+/// whatever the settings, one of them is legal when it exists.
+pub(crate) fn has_move(s: &Settings, b: &Board, side: usize) -> bool {
+    let g = s.geo();
+    let empty = !b.occ() & FULL;
+    if man_steppers(g, b.men(side), side, empty & !THRONES[side]) != 0 {
+        return true;
+    }
+    for i in Bits(b.side[side] & (b.kings | b.emperors)) {
+        if g.king_step[i] & empty != 0 {
+            return true;
+        }
+    }
+    capturers(s, b, side, true) != 0
+}
+
+/// Does `side`, to move with these huffable points, have a legal turn?
+pub(crate) fn has_turn(s: &Settings, b: &Board, side: usize, huffable: u64) -> bool {
+    if has_move(s, b, side) {
+        return true;
+    }
+    Bits(huffable).any(|h| {
+        let mut after = *b;
+        after.clear(1u64 << h);
+        wins(s, &after, side).is_some() || has_move(s, &after, side)
+    })
+}
