@@ -3,18 +3,28 @@
 //!
 //! - [`board`]: the routes and the position [`State`] (`Copy`).
 //! - [`settings`]: the schema and typed settings.
-//! - [`rules`]: judging and applying a turn, the memoised use-all search, legal turns.
+//! - [`series`]: series of throws, thrown, checked, split into usable and discarded.
+//! - [`search`]: the steps pieces can take and the memoised use-all search.
+//! - [`rules`]: judging and applying a turn.
+//! - [`legal`]: listing the legal turns.
 //! - `setup`: the setup notation.
+//! - `table`: the hash table of the searches, kept by the thread between turns.
 //! - [`violation`]: illegal turns, each citing one rule.
 
 pub mod board;
+pub mod legal;
 pub mod rules;
+pub mod search;
+pub mod series;
 pub mod settings;
 mod setup;
+mod table;
 pub mod violation;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_legal;
 
 pub use board::{Ending, Reason, State};
 pub use settings::{Dice as Throws, First, Settings, SCHEMA, SEAT_NAMES};
@@ -148,7 +158,7 @@ impl Game for Thaayam {
     }
 
     fn draw_chance(settings: &Settings, _state: &mut State, dice: &mut Dice) -> Option<Series> {
-        Some(rules::throw_series(settings, dice))
+        Some(series::throw_series(settings, dice))
     }
 
     fn written_chance(turn: &Turn) -> Option<Series> {
@@ -156,7 +166,7 @@ impl Game for Thaayam {
     }
 
     fn check_chance(settings: &Settings, _state: &State, chance: &Series) -> Result<(), Violation> {
-        rules::check_series(settings, chance).map_err(|fault| Violation {
+        series::check_series(settings, chance).map_err(|fault| Violation {
             fault,
             series: chance.clone(),
         })
@@ -168,7 +178,7 @@ impl Game for Thaayam {
         chance: Option<&Series>,
         out: &mut Vec<Turn>,
     ) {
-        rules::legal_turns(settings, state, chance, out);
+        legal::legal_turns(settings, state, chance, out);
     }
 
     fn play(
@@ -178,6 +188,12 @@ impl Game for Thaayam {
         turn: &Turn,
     ) -> Result<(), Violation> {
         rules::play(settings, state, chance, turn)
+    }
+
+    /// Applies a listed turn as [`Game::play`] does, without judging its use of the
+    /// throws again.
+    fn apply_legal(settings: &Settings, state: &mut State, chance: Option<&Series>, turn: &Turn) {
+        rules::apply_listed(settings, state, chance, turn);
     }
 
     fn resign(_settings: &Settings, state: &mut State) {
@@ -225,7 +241,7 @@ impl Game for Thaayam {
             return None;
         }
         let mut turns = Vec::new();
-        rules::legal_turns(settings, state, Some(&violation.series), &mut turns);
+        legal::legal_turns(settings, state, Some(&violation.series), &mut turns);
         let shown: Vec<String> = turns.iter().take(3).map(|t| format!("`{t}`")).collect();
         match shown.len() {
             0 => None,

@@ -1,7 +1,8 @@
 //! Unit tests, one or more per rule id: each fails if its rule broke.
 
-use super::board::{square, ROUTES};
-use super::rules::{self, Search};
+use super::board::{is_safe, square, ROUTES};
+use super::search::{Own, Search};
+use super::series;
 use super::*;
 use crate::games::{Game, Violation as _};
 use crate::notation::thaayam::{parse_turn, Series, Square, Turn};
@@ -90,6 +91,12 @@ fn routes_are_the_spec_routes() {
         assert_eq!(got.join(" "), *want, "{}", SEAT_NAMES[i]);
         // Position 8 is the palace opposite the seat's own.
         assert_eq!(ROUTES[i][8], ROUTES[(i + 2) % 4][0]);
+        for p in 0..25 {
+            let at = square(Seat(i as u8), p);
+            assert_eq!(board::position(Seat(i as u8), at), p);
+            // The marked squares are at the same route positions for every seat.
+            assert_eq!(is_safe(at), board::SAFE_POSITIONS & (1 << p) != 0);
+        }
     }
 }
 
@@ -100,7 +107,7 @@ fn seed_thaayam_1_north_starts_with_2() {
     let (first, throws) = starting_throws(&s, &mut dice);
     assert_eq!(first, Seat(2));
     assert_eq!(throws, vec![(Seat(0), 2), (Seat(2), 3)]);
-    assert_eq!(rules::throw_series(&s, &mut dice), Series(vec![2]));
+    assert_eq!(series::throw_series(&s, &mut dice), Series(vec![2]));
     // Through the trait: start, then the first series.
     let mut dice = crate::dice::Dice::from_seed("thaayam-1");
     let mut st = Thaayam::start(&s, None, &NoTags, Some(&mut dice)).unwrap();
@@ -279,8 +286,8 @@ fn use_all_judges_a_30_throw_series_fast() {
     series.push(3);
     let series = Series(series);
     let t0 = std::time::Instant::now();
-    let (usable, _) = rules::split(&series, true);
-    let best = Search::new(&s).best(rules::own_of(&st, Seat(0)), usable);
+    let (usable, _) = series::split(&series, true);
+    let best = Search::default().best(&s, Own::of(&st, Seat(0)), series::Unused::of(&usable));
     let mut turns = Vec::new();
     Thaayam::legal_turns(&s, &st, Some(&series), &mut turns);
     let elapsed = t0.elapsed();
@@ -516,12 +523,13 @@ fn legal_turns_are_legal_and_complete() {
 /// exhaustive search on many random positions and short series.
 #[test]
 fn use_all_search_agrees_with_exhaustive_search() {
-    use rules::{steps, Counts, Own};
-    fn naive(s: &Settings, own: Own, counts: Counts) -> u8 {
+    use super::search::steps;
+    use super::series::Unused;
+    fn naive(s: &Settings, own: Own, throws: Unused) -> u8 {
         let mut list = Vec::new();
-        steps(s, &own, &counts, &mut list);
+        steps(s, &own, throws, &mut list);
         list.iter()
-            .map(|st| st.used + naive(s, st.own, st.counts))
+            .map(|st| st.used + naive(s, st.own, st.throws))
             .max()
             .unwrap_or(0)
     }
@@ -554,7 +562,8 @@ fn use_all_search_agrees_with_exhaustive_search() {
         for _ in 0..(1 + dice.uniform(6)) {
             counts[faces[dice.uniform(5) as usize] as usize] += 1;
         }
-        let fast = Search::new(&s).best(own, counts);
-        assert_eq!(fast, naive(&s, own, counts), "{own:?} {counts:?}");
+        let throws = Unused::of(&counts);
+        let fast = Search::default().best(&s, own, throws);
+        assert_eq!(fast, naive(&s, own, throws), "{own:?} {counts:?}");
     }
 }
