@@ -13,8 +13,8 @@ use super::search::{declare, steps, Own, Search, Step, StepKind};
 use super::series::{split, Unused};
 use super::settings::Settings;
 use super::table::{Key, Table};
+use super::turn::{Action, Few, Series, Turn};
 use crate::games::Seat;
-use crate::notation::thaayam::{Action, Series, Turn};
 
 /// The most turns [`legal_turns`] lists, and the most partial turns it explores.
 pub const MAX_LISTED: usize = 500;
@@ -75,7 +75,7 @@ impl Act {
                 throws,
                 capture,
             } => {
-                let mut list = Vec::with_capacity(usize::from(throws.total()));
+                let mut list = Few::new();
                 for v in (1..=8u8).rev() {
                     for _ in 0..throws.count(v) {
                         list.push(v);

@@ -9,6 +9,7 @@
 //! - [`legal`]: listing the legal turns.
 //! - `setup`: the setup notation.
 //! - `table`: the hash table of the searches, kept by the thread between turns.
+//! - [`turn`]: turns and series without heap allocation for the usual few items.
 //! - [`violation`]: illegal turns, each citing one rule.
 
 pub mod board;
@@ -19,6 +20,7 @@ pub mod series;
 pub mod settings;
 mod setup;
 mod table;
+pub mod turn;
 pub mod violation;
 
 #[cfg(test)]
@@ -32,8 +34,8 @@ pub use violation::{Fault, Violation};
 
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
-use crate::notation::thaayam::{Series, Turn};
 use crate::ruleset::{Ruleset, Schema};
+pub use turn::{Action, Series, Turn};
 
 /// The Thaayam rules module.
 pub struct Thaayam;
@@ -75,7 +77,7 @@ impl Game for Thaayam {
     }
 
     fn parse_turn(input: &str) -> TurnParse<Turn> {
-        crate::notation::thaayam::parse_turn(input)
+        turn::parse_turn(input)
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {
@@ -237,7 +239,7 @@ impl Game for Thaayam {
     }
 
     fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
-        if violation.series.0.is_empty() {
+        if violation.series.is_empty() {
             return None;
         }
         let mut turns = Vec::new();

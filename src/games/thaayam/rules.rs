@@ -4,9 +4,9 @@ use super::board::{is_safe, position, square, Ending, Reason, State, HAND, KEEP,
 use super::search::{Own, Search};
 use super::series::{split, Counts, Unused};
 use super::settings::Settings;
+use super::turn::{Action, Series, Turn};
 use super::violation::{Fault, Violation};
 use crate::games::Seat;
-use crate::notation::thaayam::{Action, Series, Turn};
 
 /// A turn in progress.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
@@ -258,7 +258,7 @@ pub fn play(
     let seat = st.to_move;
     let (usable, discarded) = split(series, st.on_board(seat));
     let mut w = Work::start(st, usable);
-    for action in &turn.actions {
+    for action in turn.actions.iter() {
         apply(s, &mut w, seat, &discarded, action).map_err(fail)?;
     }
     let possible = Search::with(|search| search.best(s, Own::of(st, seat), Unused::of(&usable)));
@@ -282,7 +282,7 @@ pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn:
     let seat = st.to_move;
     let (usable, discarded) = split(series, st.on_board(seat));
     let mut w = Work::start(st, usable);
-    for action in &turn.actions {
+    for action in turn.actions.iter() {
         let applied = apply(s, &mut w, seat, &discarded, action);
         debug_assert!(applied.is_ok(), "a listed turn was refused: {turn}");
     }

@@ -2,8 +2,8 @@
 //! that may be used and those discarded.
 
 use super::settings::{Settings, MAX_SERIES};
+use super::turn::{Few, Series};
 use super::violation::Fault;
-use crate::notation::thaayam::Series;
 
 /// Unused throws by value (`counts[v]`, v in 1..=8; index 0 unused).
 pub type Counts = [u16; 9];
@@ -20,9 +20,9 @@ pub fn split(series: &Series, on_board: bool) -> (Counts, Counts) {
             .0
             .iter()
             .position(|&t| t == 1)
-            .unwrap_or(series.0.len())
+            .unwrap_or(series.len())
     };
-    for (i, &t) in series.0.iter().enumerate() {
+    for (i, &t) in series.iter().enumerate() {
         if (1..=8).contains(&t) {
             if i < first_one {
                 discarded[t as usize] += 1;
@@ -37,7 +37,7 @@ pub fn split(series: &Series, on_board: bool) -> (Counts, Counts) {
 /// Throws a series from the seed: one throw at a time until one that is not an extra
 /// throw (at most [`MAX_SERIES`]).
 pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
-    let mut out = Vec::new();
+    let mut out = Few::new();
     loop {
         let t = s.dice.throw(dice);
         out.push(t);
@@ -50,10 +50,10 @@ pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
 /// Checks a written series without a seed: not empty, possible values, every throw but
 /// the last an extra throw, the last not.
 pub fn check_series(s: &Settings, series: &Series) -> Result<(), Fault> {
-    let Some((&last, init)) = series.0.split_last() else {
+    let Some((&last, init)) = series.split_last() else {
         return Err(Fault::EmptySeries);
     };
-    for &t in &series.0 {
+    for &t in series.iter() {
         if !s.dice.can_show(t) {
             return Err(Fault::Impossible { value: t });
         }

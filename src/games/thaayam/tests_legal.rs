@@ -9,9 +9,9 @@ use super::legal::{MAX_LISTED, MAX_NODES};
 use super::rules::{self, Work};
 use super::search::{steps, Own, Search, StepKind};
 use super::series::{split, throw_series, Counts, Unused};
+use super::turn::Few;
 use super::*;
 use crate::dice::Dice;
-use crate::notation::thaayam::{Action, Series, Turn};
 
 /// The legal turns as the module first listed them: a depth-first walk over whole
 /// positions, every step judged by `rules::apply`, the partial turns and outcomes seen in
@@ -61,7 +61,7 @@ impl Reference<'_> {
         if w.used == self.max && self.outcomes.insert((w.st, w.captured)) {
             self.out.push(Turn {
                 series: Some(self.series.clone()),
-                actions: self.actions.clone(),
+                actions: self.actions.iter().cloned().collect(),
             });
         }
         let own = Own {
@@ -80,7 +80,7 @@ impl Reference<'_> {
                 StepKind::Off => Action::Off,
                 StepKind::Twin => Action::Twin(square(self.seat, OPPOSITE)),
                 StepKind::Move { piece, twins } => {
-                    let mut throws = Vec::new();
+                    let mut throws = Few::new();
                     for v in (1..=8u8).rev() {
                         for _ in 0..(w.counts[v as usize] - step.throws.count(v)) {
                             throws.push(v);
@@ -208,7 +208,7 @@ fn listed_turns_of_long_series() {
     for (n, listed) in [(9, Some(MAX_LISTED)), (20, None)] {
         let mut series: Vec<u8> = (0..n - 1).map(|i| [4, 8, 1, 4, 8][i % 5]).collect();
         series.push(3);
-        let turns = check_position(&s, &st, &Series(series));
+        let turns = check_position(&s, &st, &Series::new(&series));
         if let Some(listed) = listed {
             assert_eq!(turns.len(), listed);
         }
@@ -251,10 +251,10 @@ fn random_position(s: &Settings, dice: &mut Dice) -> State {
 /// A series as a seed throws it, cut to at most `most` throws (the last then one that
 /// ends a series).
 fn random_series(s: &Settings, dice: &mut Dice, most: usize) -> Series {
-    let mut t = throw_series(s, dice).0;
+    let mut t = throw_series(s, dice).to_vec();
     if t.len() > most {
         t.truncate(most - 1);
         t.push(2);
     }
-    Series(t)
+    Series::new(&t)
 }
