@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 
 use super::board::{square, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
-use super::search::{declare, steps, Own, Search, Step, StepKind};
+use super::search::{declare, each_step, Own, Search, Step, StepKind};
 use super::series::{split, Unused};
 use super::settings::Settings;
 use super::table::{Key, Table};
@@ -97,8 +97,6 @@ impl Act {
 struct Scratch {
     visited: Table<()>,
     outcomes: Table<()>,
-    /// The steps of the nodes being walked, each node's above its parent's.
-    stack: Vec<Step>,
     /// The actions from the start of the turn to the node being walked.
     acts: Vec<Act>,
 }
@@ -107,7 +105,6 @@ impl Scratch {
     fn clear(&mut self) {
         self.visited.clear();
         self.outcomes.clear();
-        self.stack.clear();
         self.acts.clear();
     }
 }
@@ -231,18 +228,14 @@ impl Gen<'_> {
             }
             return;
         }
-        let start = self.scratch.stack.len();
-        steps(self.s, &node.own, node.throws, &mut self.scratch.stack);
-        for k in start..self.scratch.stack.len() {
-            let step = self.scratch.stack[k];
-            let reach = node.used
-                + u16::from(step.used)
-                + u16::from(self.search.best(self.s, step.own, step.throws));
-            if reach == self.max {
+        let s = self.s;
+        each_step(s, &node.own, node.throws, &mut |step| {
+            let rest = self.search.best(s, step.own, step.throws);
+            if node.used + u16::from(step.used) + u16::from(rest) == self.max {
                 self.follow(&node, step);
             }
-        }
-        self.scratch.stack.truncate(start);
+            true
+        });
     }
 
     /// Takes a step that keeps to the most throws, and walks on from there.

@@ -33,32 +33,33 @@ impl Own {
     fn code(&self, i: usize) -> u8 {
         self.pos[i] | (((self.twinned >> i) & 1) << 5) | (((self.moved >> i) & 1) << 6)
     }
-    /// A piece as the search needs to know it. A piece that moved this turn cannot
-    /// move again, so where it stands matters only in the keep (bear-off) or as a
-    /// single on the opposite palace (a declaration may pair it); anywhere else it is
-    /// just "done", which keeps the memo small.
-    fn search_code(&self, i: usize) -> u8 {
-        let p = self.pos[i];
-        let done = self.is_moved(i) && p < KEEP && (p != OPPOSITE || self.is_twinned(i));
-        if done {
-            DONE | (1 << 6)
-        } else {
-            self.code(i)
-        }
-    }
     /// The pieces as a multiset, as the search sees them: the memo key's first word.
+    ///
+    /// A piece's code is its position, bit 5 twinned, bit 6 moved. A piece that moved
+    /// this turn cannot move again, so where it stands matters only in the keep
+    /// (bear-off) or as a single on the opposite palace (a declaration may pair it);
+    /// anywhere else it is just [`DONE`], which keeps the memo small. The four codes
+    /// are worked out side by side, a byte each, then sorted.
     fn key(&self) -> u64 {
-        let mut c = [
-            self.search_code(0),
-            self.search_code(1),
-            self.search_code(2),
-            self.search_code(3),
-        ];
+        const LOW: u32 = 0x0101_0101;
+        const HIGH: u32 = 0x8080_8080;
+        let pos = u32::from_le_bytes(self.pos);
+        let twinned = spread(self.twinned);
+        let moved = spread(self.moved);
+        // Bit 7 of a byte: the piece stands before the keep; it stands off the opposite
+        // palace. Positions are at most 26, so no byte carries into the next.
+        let before_keep = !(pos + (128 - u32::from(KEEP)) * LOW) & HIGH;
+        let off_opposite = ((pos ^ (u32::from(OPPOSITE) * LOW)) + 0x7f * LOW) & HIGH;
+        let done = moved << 7 & before_keep & (off_opposite | twinned << 7);
+        let done = (done >> 7) * 0xff;
+        let codes =
+            (pos | twinned << 5 | moved << 6) & !done | done & (u32::from(DONE | 1 << 6) * LOW);
+        let mut c = codes.to_le_bytes();
         // A sorting network for four.
         for (a, b) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
-            if c[a] > c[b] {
-                c.swap(a, b);
-            }
+            let (x, y) = (c[a], c[b]);
+            c[a] = x.min(y);
+            c[b] = x.max(y);
         }
         u64::from(u32::from_le_bytes(c))
     }
@@ -97,6 +98,21 @@ impl Own {
     }
 }
 
+/// Bit `i` of a four-bit mask moved to bit 0 of byte `i`.
+fn spread(mask: u8) -> u32 {
+    const SPREAD: [u32; 16] = {
+        let mut out = [0u32; 16];
+        let mut m = 0;
+        while m < 16 {
+            out[m] =
+                (m as u32 & 1) | (m as u32 & 2) << 7 | (m as u32 & 4) << 14 | (m as u32 & 8) << 21;
+            m += 1;
+        }
+        out
+    };
+    SPREAD[usize::from(mask & 15)]
+}
+
 /// What one step of a turn does, in the search's terms.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum StepKind {
@@ -123,19 +139,26 @@ pub struct Step {
 }
 
 /// Every sub-multiset of `throws` (not empty) whose sum is in `min..=max`, in a fixed
-/// order; with `combine` false, single throws only. Calls `f(rest, sum, n)`.
-fn subsets(throws: Unused, min: u16, max: u16, combine: bool, f: &mut impl FnMut(Unused, u16, u8)) {
+/// order; with `combine` false, single throws only. Calls `f(rest, sum, n)` until it
+/// returns false; returns false if it did.
+fn subsets(
+    throws: Unused,
+    min: u16,
+    max: u16,
+    combine: bool,
+    f: &mut impl FnMut(Unused, u16, u8) -> bool,
+) -> bool {
     if !combine {
         let mut values = throws.values();
         while values != 0 {
             let v = values.trailing_zeros() as u8 + 1;
             values &= values - 1;
             let sum = u16::from(v);
-            if sum >= min && sum <= max {
-                f(Unused(throws.0 - Unused::one(v)), sum, 1);
+            if sum >= min && sum <= max && !f(Unused(throws.0 - Unused::one(v)), sum, 1) {
+                return false;
             }
         }
-        return;
+        return true;
     }
     #[allow(clippy::too_many_arguments)]
     fn go(
@@ -146,20 +169,17 @@ fn subsets(throws: Unused, min: u16, max: u16, combine: bool, f: &mut impl FnMut
         n: u8,
         min: u16,
         max: u16,
-        f: &mut impl FnMut(Unused, u16, u8),
-    ) {
+        f: &mut impl FnMut(Unused, u16, u8) -> bool,
+    ) -> bool {
         if v > 8 {
-            if n > 0 && sum >= min {
-                f(Unused(rest), sum, n);
-            }
-            return;
+            return n == 0 || sum < min || f(Unused(rest), sum, n);
         }
         let have = throws.count(v);
         let step = u16::from(v);
         let mut rest = rest;
         let mut k = 0u16;
         loop {
-            go(
+            if !go(
                 throws,
                 v + 1,
                 rest,
@@ -168,15 +188,17 @@ fn subsets(throws: Unused, min: u16, max: u16, combine: bool, f: &mut impl FnMut
                 min,
                 max,
                 f,
-            );
+            ) {
+                return false;
+            }
             k += 1;
             if k > have || sum + k * step > max || u16::from(n) + k > 250 {
-                break;
+                return true;
             }
             rest -= Unused::one(v);
         }
     }
-    go(throws, 1, throws.0, 0, 0, min, max, f);
+    go(throws, 1, throws.0, 0, 0, min, max, f)
 }
 
 /// The `twin` declaration from a node, if one can be made: the only step that uses no
@@ -199,20 +221,33 @@ pub fn declare(s: &Settings, own: &Own, throws: Unused) -> Option<Step> {
     })
 }
 
-/// Every step from a node (deduplicated over identical pieces), appended to `out` in a
-/// fixed order: enter, bear off, declare, then each piece's moves.
+/// Every step from a node (deduplicated over identical pieces), appended to `out` in
+/// the order of [`each_step`].
 pub fn steps(s: &Settings, own: &Own, throws: Unused, out: &mut Vec<Step>) {
+    each_step(s, own, throws, &mut |step| {
+        out.push(step);
+        true
+    });
+}
+
+/// Calls `f` with every step from a node (deduplicated over identical pieces) in a
+/// fixed order: enter, bear off, declare, then each piece's moves; stops as soon as `f`
+/// returns false.
+pub fn each_step(s: &Settings, own: &Own, throws: Unused, f: &mut impl FnMut(Step) -> bool) {
     if throws.count(1) > 0 {
         let rest = Unused(throws.0 - Unused::one(1));
         if let Some(i) = (0..4).find(|&i| own.pos[i] == HAND) {
             let mut o = *own;
             o.pos[i] = 0;
-            out.push(Step {
+            let step = Step {
                 kind: StepKind::Enter,
                 own: o,
                 throws: rest,
                 used: 1,
-            });
+            };
+            if !f(step) {
+                return;
+            }
         }
         let all_in = (0..4).all(|i| own.pos[i] == KEEP || own.pos[i] == OFF);
         if all_in {
@@ -220,33 +255,36 @@ pub fn steps(s: &Settings, own: &Own, throws: Unused, out: &mut Vec<Step>) {
                 let mut o = *own;
                 o.pos[i] = OFF;
                 o.moved |= 1 << i;
-                out.push(Step {
+                let step = Step {
                     kind: StepKind::Off,
                     own: o,
                     throws: rest,
                     used: 1,
-                });
+                };
+                if !f(step) {
+                    return;
+                }
             }
         }
     }
     if let Some(step) = declare(s, own, throws) {
-        out.push(step);
+        if !f(step) {
+            return;
+        }
     }
-    let mut seen: u32 = 0; // codes already tried, as a small set of 4
-    let mut tried = [255u8; 4];
+    let mut tried = 0u32; // the codes of the pieces tried, a byte each
     for i in 0..4 {
         let p = own.pos[i];
         if p >= KEEP || own.is_moved(i) {
             continue;
         }
-        let code = own.code(i);
-        if tried[..seen as usize].contains(&code) {
+        let code = u32::from(own.code(i)) + 1;
+        if (0..4).any(|k| tried >> (8 * k) & 0xff == code) {
             continue;
         }
-        tried[seen as usize] = code;
-        seen += 1;
+        tried = tried << 8 | code;
         let left = u16::from(KEEP - p);
-        if own.is_twinned(i) {
+        let more = if own.is_twinned(i) {
             let Some(j) = own.partner(i) else { continue };
             subsets(throws, 2, 2 * left + 1, s.combine, &mut |rest, sum, n| {
                 let mut o = *own;
@@ -257,7 +295,7 @@ pub fn steps(s: &Settings, own: &Own, throws: Unused, out: &mut Vec<Step>) {
                 if to == KEEP {
                     o.twinned &= !((1 << i) | (1 << j));
                 }
-                out.push(Step {
+                f(Step {
                     kind: StepKind::Move {
                         piece: i as u8,
                         twins: true,
@@ -265,14 +303,14 @@ pub fn steps(s: &Settings, own: &Own, throws: Unused, out: &mut Vec<Step>) {
                     own: o,
                     throws: rest,
                     used: n,
-                });
-            });
+                })
+            })
         } else {
             subsets(throws, 1, left, s.combine, &mut |rest, sum, n| {
                 let mut o = *own;
                 o.pos[i] = p + sum as u8;
                 o.moved |= 1 << i;
-                out.push(Step {
+                f(Step {
                     kind: StepKind::Move {
                         piece: i as u8,
                         twins: false,
@@ -280,8 +318,11 @@ pub fn steps(s: &Settings, own: &Own, throws: Unused, out: &mut Vec<Step>) {
                     own: o,
                     throws: rest,
                     used: n,
-                });
-            });
+                })
+            })
+        };
+        if !more {
+            return;
         }
     }
 }
@@ -293,8 +334,6 @@ pub fn steps(s: &Settings, own: &Own, throws: Unused, out: &mut Vec<Step>) {
 #[derive(Clone, Debug, Default)]
 pub struct Search {
     memo: Table<u8>,
-    /// The steps of the nodes being searched, each node's above its parent's.
-    stack: Vec<Step>,
 }
 
 /// The most entries the thread's memo keeps; past it, it starts afresh.
@@ -331,21 +370,47 @@ impl Search {
             return b;
         }
         let total = throws.total();
-        let start = self.stack.len();
-        steps(s, &own, throws, &mut self.stack);
         let mut best = 0u8;
-        for k in start..self.stack.len() {
-            let st = self.stack[k];
+        each_step(s, &own, throws, &mut |st| {
             let v = st.used.saturating_add(self.best(s, st.own, st.throws));
-            if v > best {
-                best = v;
-                if u16::from(best) >= total {
-                    break;
-                }
-            }
-        }
-        self.stack.truncate(start);
+            best = best.max(v);
+            u16::from(best) < total
+        });
         self.memo.insert(key, best);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The memo key worked out a piece at a time, sorted.
+    fn plain_key(own: &Own) -> u64 {
+        let mut c: Vec<u8> = (0..4)
+            .map(|i| {
+                let p = own.pos[i];
+                if own.is_moved(i) && p < KEEP && (p != OPPOSITE || own.is_twinned(i)) {
+                    DONE | (1 << 6)
+                } else {
+                    own.code(i)
+                }
+            })
+            .collect();
+        c.sort_unstable();
+        u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+    }
+
+    #[test]
+    fn the_memo_key_is_the_sorted_codes() {
+        let mut dice = crate::dice::Dice::from_seed("memo-key");
+        for _ in 0..20_000 {
+            let own = Own {
+                pos: [0; 4].map(|_| dice.uniform(27) as u8),
+                twinned: dice.uniform(16) as u8,
+                moved: dice.uniform(16) as u8,
+            };
+            assert_eq!(own.key(), plain_key(&own), "{own:?}");
+        }
     }
 }
