@@ -33,7 +33,7 @@ struct Node {
 impl Node {
     /// Everything that tells partial turns apart.
     fn key(&self) -> Key {
-        Key(
+        Key::new(
             self.own.packed() | u64::from(self.captured) << 40,
             self.throws.0,
         )
@@ -44,7 +44,7 @@ impl Node {
             moved: 0,
             ..self.own
         };
-        Key(own.packed() | u64::from(self.captured) << 40, 0)
+        Key::new(own.packed() | u64::from(self.captured) << 40, 0)
     }
 }
 
@@ -103,8 +103,8 @@ struct Scratch {
 
 impl Scratch {
     fn clear(&mut self) {
-        self.visited.clear();
-        self.outcomes.clear();
+        self.visited.reset();
+        self.outcomes.reset();
         self.acts.clear();
     }
 }

@@ -337,7 +337,7 @@ pub struct Search {
 }
 
 /// The most entries the thread's memo keeps; past it, it starts afresh.
-const MEMO_LIMIT: usize = 1 << 16;
+const MEMO_LIMIT: usize = 1 << 12;
 
 thread_local! {
     /// The thread's search, kept so that its memo serves every turn.
@@ -365,7 +365,7 @@ impl Search {
             return 0;
         }
         let rules = u64::from(s.twins) << 32 | u64::from(s.combine) << 33;
-        let key = Key(own.key() | rules, throws.0);
+        let key = Key::new(own.key() | rules, throws.0);
         if let Some(b) = self.memo.get(key) {
             return b;
         }

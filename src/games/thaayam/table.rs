@@ -7,16 +7,20 @@
 //! search allocates nothing once they have grown. (A `HashMap` with SipHash, made afresh
 //! for every turn, was half of a random playout's time.)
 
-/// A packed key: a word for the pieces, one for the unused throws.
+/// A packed key: a word for the pieces, two for the unused throws (kept as words, not a
+/// `u128`, so that a slot is 32 bytes, not 48).
 #[derive(Copy, Clone, Eq, PartialEq, Default, Debug)]
-pub struct Key(pub u64, pub u128);
+pub struct Key(u64, u64, u64);
 
 impl Key {
+    pub fn new(pieces: u64, throws: u128) -> Key {
+        Key(pieces, throws as u64, (throws >> 64) as u64)
+    }
+
     fn hash(self) -> u64 {
         const K0: u64 = 0x9e37_79b9_7f4a_7c15;
         const K1: u64 = 0xc2b2_ae3d_27d4_eb4f;
-        let h = fold(self.0 ^ K0, (self.1 as u64) ^ K1);
-        fold(h ^ (self.1 >> 64) as u64, K0)
+        fold(fold(self.0 ^ K0, self.1 ^ K1) ^ self.2, K0)
     }
 }
 
@@ -45,10 +49,17 @@ pub struct Table<V> {
     len: usize,
 }
 
+/// The room of a new table, in slots.
+const ROOM: usize = 64;
+/// The most room an emptied table keeps: past it, it starts again from [`ROOM`], so
+/// that after one huge turn the next small ones do not scatter over megabytes (a cache
+/// miss each).
+const ROOM_KEPT: usize = 1 << 12;
+
 impl<V: Copy + Default> Default for Table<V> {
     fn default() -> Self {
         Table {
-            slots: vec![Slot::default(); 64],
+            slots: vec![Slot::default(); ROOM],
             epoch: 1,
             len: 0,
         }
@@ -56,6 +67,15 @@ impl<V: Copy + Default> Default for Table<V> {
 }
 
 impl<V: Copy + Default> Table<V> {
+    /// Empties the table, keeping its room up to [`ROOM_KEPT`].
+    pub fn reset(&mut self) {
+        if self.slots.len() > ROOM_KEPT {
+            *self = Table::default();
+        } else {
+            self.clear();
+        }
+    }
+
     /// Empties the table, keeping its room.
     pub fn clear(&mut self) {
         self.len = 0;
@@ -138,32 +158,32 @@ mod tests {
         let mut t: Table<u8> = Table::default();
         for round in 0..3u64 {
             for i in 0..1000u64 {
-                assert!(t.insert(Key(i * 7 + round, u128::from(i) << 70), i as u8));
-                assert!(!t.insert(Key(i * 7 + round, u128::from(i) << 70), 0));
+                assert!(t.insert(Key::new(i * 7 + round, u128::from(i) << 70), i as u8));
+                assert!(!t.insert(Key::new(i * 7 + round, u128::from(i) << 70), 0));
             }
             assert_eq!(t.len(), 1000);
             for i in 0..1000u64 {
                 assert_eq!(
-                    t.get(Key(i * 7 + round, u128::from(i) << 70)),
+                    t.get(Key::new(i * 7 + round, u128::from(i) << 70)),
                     Some(i as u8)
                 );
-                assert_eq!(t.get(Key(i * 7 + round, 1)), None);
+                assert_eq!(t.get(Key::new(i * 7 + round, 1)), None);
             }
             t.clear();
             assert_eq!(t.len(), 0);
-            assert_eq!(t.get(Key(round, 0)), None);
+            assert_eq!(t.get(Key::new(round, 0)), None);
         }
     }
 
     #[test]
     fn a_wrapped_epoch_forgets_old_entries() {
         let mut t: Table<()> = Table::default();
-        t.insert(Key(1, 2), ());
+        t.insert(Key::new(1, 2), ());
         t.epoch = u32::MAX;
-        t.insert(Key(3, 4), ());
+        t.insert(Key::new(3, 4), ());
         t.clear();
         assert_eq!(t.epoch, 1);
-        assert_eq!(t.get(Key(1, 2)), None);
-        assert_eq!(t.get(Key(3, 4)), None);
+        assert_eq!(t.get(Key::new(1, 2)), None);
+        assert_eq!(t.get(Key::new(3, 4)), None);
     }
 }
