@@ -67,6 +67,21 @@ pub const ROUTES: [[u8; 25]; 4] = {
     out
 };
 
+/// Every seat's route positions by square index: the inverse of [`ROUTES`].
+const POSITIONS: [[u8; 25]; 4] = {
+    let mut out = [[0u8; 25]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut p = 0;
+        while p < 25 {
+            out[s][ROUTES[s][p] as usize] = p as u8;
+            p += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
 /// The square at a route position of a seat (`pos` in `0..=24`).
 pub fn square(seat: Seat, pos: u8) -> Square {
     Square::from_index(ROUTES[seat.0 as usize][pos as usize]).expect("on the board")
@@ -74,16 +89,33 @@ pub fn square(seat: Seat, pos: u8) -> Square {
 
 /// The route position of a square for a seat.
 pub fn position(seat: Seat, sq: Square) -> u8 {
-    ROUTES[seat.0 as usize]
-        .iter()
-        .position(|&i| i as usize == sq.index())
-        .expect("every route covers the board") as u8
+    POSITIONS[seat.0 as usize][sq.index()]
+}
+
+/// Is the square with this index marked: one of the four palaces or the keep?
+const fn is_marked(index: u8) -> bool {
+    matches!(index, 2 | 10 | 12 | 14 | 22)
 }
 
 /// The marked squares: the four palaces and the keep.
 pub fn is_safe(sq: Square) -> bool {
-    matches!(sq.index(), 2 | 10 | 12 | 14 | 22)
+    is_marked(sq.index() as u8)
 }
+
+/// The route positions of marked squares, as bits: the same for every seat, whose
+/// route is south's turned about the keep (its palace, the next two palaces round, the
+/// keep).
+pub const SAFE_POSITIONS: u32 = {
+    let mut bits = 0u32;
+    let mut p = 0;
+    while p < 25 {
+        if is_marked(ROUTES[0][p]) {
+            bits |= 1 << p;
+        }
+        p += 1;
+    }
+    bits
+};
 
 /// Why a game ended.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]

@@ -3,18 +3,30 @@
 //!
 //! - [`board`]: the routes and the position [`State`] (`Copy`).
 //! - [`settings`]: the schema and typed settings.
-//! - [`rules`]: judging and applying a turn, the memoised use-all search, legal turns.
+//! - [`series`]: series of throws, thrown, checked, split into usable and discarded.
+//! - [`search`]: the steps pieces can take and the memoised use-all search.
+//! - [`rules`]: judging and applying a turn.
+//! - [`legal`]: listing the legal turns.
 //! - `setup`: the setup notation.
+//! - `table`: the hash table of the searches, kept by the thread between turns.
+//! - [`turn`]: turns and series without heap allocation for the usual few items.
 //! - [`violation`]: illegal turns, each citing one rule.
 
 pub mod board;
+pub mod legal;
 pub mod rules;
+pub mod search;
+pub mod series;
 pub mod settings;
 mod setup;
+mod table;
+pub mod turn;
 pub mod violation;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_legal;
 
 pub use board::{Ending, Reason, State};
 pub use settings::{Dice as Throws, First, Settings, SCHEMA, SEAT_NAMES};
@@ -23,8 +35,8 @@ pub use violation::{Fault, Violation};
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
 use crate::notation::record::{Limits, Movetext, Span};
-use crate::notation::thaayam::{Series, Turn};
 use crate::ruleset::{Ruleset, Schema};
+pub use turn::{Action, Series, Turn};
 
 /// The Thaayam rules module.
 pub struct Thaayam;
@@ -66,7 +78,7 @@ impl Game for Thaayam {
     }
 
     fn parse_turn(input: &str) -> TurnParse<Turn> {
-        crate::notation::thaayam::parse_turn(input)
+        turn::parse_turn(input)
     }
 
     fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
@@ -153,7 +165,7 @@ impl Game for Thaayam {
     }
 
     fn draw_chance(settings: &Settings, _state: &mut State, dice: &mut Dice) -> Option<Series> {
-        Some(rules::throw_series(settings, dice))
+        Some(series::throw_series(settings, dice))
     }
 
     fn written_chance(turn: &Turn) -> Option<Series> {
@@ -161,7 +173,7 @@ impl Game for Thaayam {
     }
 
     fn check_chance(settings: &Settings, _state: &State, chance: &Series) -> Result<(), Violation> {
-        rules::check_series(settings, chance).map_err(|fault| Violation {
+        series::check_series(settings, chance).map_err(|fault| Violation {
             fault,
             series: chance.clone(),
         })
@@ -173,7 +185,7 @@ impl Game for Thaayam {
         chance: Option<&Series>,
         out: &mut Vec<Turn>,
     ) {
-        rules::legal_turns(settings, state, chance, out);
+        legal::legal_turns(settings, state, chance, out);
     }
 
     fn play(
@@ -183,6 +195,12 @@ impl Game for Thaayam {
         turn: &Turn,
     ) -> Result<(), Violation> {
         rules::play(settings, state, chance, turn)
+    }
+
+    /// Applies a listed turn as [`Game::play`] does, without judging its use of the
+    /// throws again.
+    fn apply_legal(settings: &Settings, state: &mut State, chance: Option<&Series>, turn: &Turn) {
+        rules::apply_listed(settings, state, chance, turn);
     }
 
     fn resign(_settings: &Settings, state: &mut State) {
@@ -226,11 +244,11 @@ impl Game for Thaayam {
     }
 
     fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
-        if violation.series.0.is_empty() {
+        if violation.series.is_empty() {
             return None;
         }
         let mut turns = Vec::new();
-        rules::legal_turns(settings, state, Some(&violation.series), &mut turns);
+        legal::legal_turns(settings, state, Some(&violation.series), &mut turns);
         let shown: Vec<String> = turns.iter().take(3).map(|t| format!("`{t}`")).collect();
         match shown.len() {
             0 => None,

@@ -1,378 +1,12 @@
-//! Judging and applying a turn, the use-all search, legal-turn generation.
-
-use std::collections::{HashMap, HashSet};
+//! Judging and applying a turn.
 
 use super::board::{is_safe, position, square, Ending, Reason, State, HAND, KEEP, OFF, OPPOSITE};
-use super::settings::{Settings, MAX_SERIES};
+use super::search::{Own, Search};
+use super::series::{split, Counts, Unused};
+use super::settings::Settings;
+use super::turn::{Action, Series, Turn};
 use super::violation::{Fault, Violation};
 use crate::games::Seat;
-use crate::notation::thaayam::{Action, Series, Turn};
-
-/// The search's code for a piece that moved and can play no further part.
-const DONE: u8 = 27;
-
-/// Unused throws by value (`counts[v]`, v in 1..=8; index 0 unused).
-pub type Counts = [u16; 9];
-
-/// The throws of a series that may be used, and those discarded (rule 7): with no
-/// piece on the board, the throws before the first 1; a series with no 1 whole.
-pub fn split(series: &Series, on_board: bool) -> (Counts, Counts) {
-    let mut usable = [0u16; 9];
-    let mut discarded = [0u16; 9];
-    let first_one = if on_board {
-        0
-    } else {
-        series
-            .0
-            .iter()
-            .position(|&t| t == 1)
-            .unwrap_or(series.0.len())
-    };
-    for (i, &t) in series.0.iter().enumerate() {
-        if (1..=8).contains(&t) {
-            if i < first_one {
-                discarded[t as usize] += 1;
-            } else {
-                usable[t as usize] += 1;
-            }
-        }
-    }
-    (usable, discarded)
-}
-
-/// Throws a series from the seed: one throw at a time until one that is not an extra
-/// throw (at most [`MAX_SERIES`]).
-pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
-    let mut out = Vec::new();
-    loop {
-        let t = s.dice.throw(dice);
-        out.push(t);
-        if !s.is_extra(t) || out.len() >= MAX_SERIES {
-            return Series(out);
-        }
-    }
-}
-
-/// Checks a written series without a seed: not empty, possible values, every throw but
-/// the last an extra throw, the last not.
-pub fn check_series(s: &Settings, series: &Series) -> Result<(), Fault> {
-    let Some((&last, init)) = series.0.split_last() else {
-        return Err(Fault::EmptySeries);
-    };
-    for &t in &series.0 {
-        if !s.dice.can_show(t) {
-            return Err(Fault::Impossible { value: t });
-        }
-    }
-    if let Some(at) = init.iter().position(|&t| !s.is_extra(t)) {
-        return Err(Fault::EndsEarly {
-            at,
-            value: init[at],
-        });
-    }
-    if s.is_extra(last) {
-        return Err(Fault::Unfinished { value: last });
-    }
-    Ok(())
-}
-
-/// One seat's pieces during a turn, as the use-all search sees them (enemy pieces never
-/// block a move, so they do not matter to how many throws can be used).
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
-pub struct Own {
-    pub pos: [u8; 4],
-    pub twinned: u8,
-    pub moved: u8,
-}
-
-impl Own {
-    fn code(&self, i: usize) -> u8 {
-        self.pos[i] | (((self.twinned >> i) & 1) << 5) | (((self.moved >> i) & 1) << 6)
-    }
-    /// A piece as the search needs to know it. A piece that moved this turn cannot
-    /// move again, so where it stands matters only in the keep (bear-off) or as a
-    /// single on the opposite palace (a declaration may pair it); anywhere else it is
-    /// just "done", which keeps the memo small.
-    fn search_code(&self, i: usize) -> u8 {
-        let p = self.pos[i];
-        let done = self.is_moved(i) && p < KEEP && (p != OPPOSITE || self.is_twinned(i));
-        if done {
-            DONE | (1 << 6)
-        } else {
-            self.code(i)
-        }
-    }
-    /// The pieces as a multiset, as the search sees them: the memo key.
-    fn key(&self) -> u32 {
-        let mut c = [
-            self.search_code(0),
-            self.search_code(1),
-            self.search_code(2),
-            self.search_code(3),
-        ];
-        c.sort_unstable();
-        u32::from_le_bytes(c)
-    }
-    fn is_twinned(&self, i: usize) -> bool {
-        self.twinned & (1 << i) != 0
-    }
-    fn is_moved(&self, i: usize) -> bool {
-        self.moved & (1 << i) != 0
-    }
-    /// The pieces a `twin` declaration pairs: two single pieces on the opposite palace,
-    /// those that moved this turn first (so an unmoved single stays free).
-    fn declaration(&self) -> Option<(usize, usize)> {
-        let mut cand: Vec<usize> = (0..4)
-            .filter(|&i| self.pos[i] == OPPOSITE && !self.is_twinned(i))
-            .collect();
-        cand.sort_by_key(|&i| (!self.is_moved(i), i));
-        match cand[..] {
-            [a, b, ..] => Some((a, b)),
-            _ => None,
-        }
-    }
-    /// An unmoved partner of twinned piece `i` on its square.
-    fn partner(&self, i: usize) -> Option<usize> {
-        (0..4).find(|&j| {
-            j != i && self.is_twinned(j) && !self.is_moved(j) && self.pos[j] == self.pos[i]
-        })
-    }
-}
-
-/// What one step of a turn does, in the search's terms.
-#[derive(Copy, Clone, Eq, PartialEq, Debug)]
-pub enum StepKind {
-    Enter,
-    Off,
-    Twin,
-    /// Piece `piece` (and its partner, for twins) moves; the throws used are the
-    /// difference of the counts.
-    Move {
-        piece: usize,
-        twins: bool,
-    },
-}
-
-/// One possible step from a search node.
-#[derive(Copy, Clone, Debug)]
-pub struct Step {
-    pub kind: StepKind,
-    pub own: Own,
-    pub counts: Counts,
-    pub used: u8,
-}
-
-/// Every sub-multiset of `counts` (not empty) whose sum is in `min..=max`; with
-/// `combine` false, single throws only. Calls `f(rest, sum, n)`.
-fn subsets(
-    counts: &Counts,
-    min: u16,
-    max: u16,
-    combine: bool,
-    f: &mut impl FnMut(Counts, u16, u8),
-) {
-    if !combine {
-        for v in 1..=8u16 {
-            if counts[v as usize] > 0 && v >= min && v <= max {
-                let mut rest = *counts;
-                rest[v as usize] -= 1;
-                f(rest, v, 1);
-            }
-        }
-        return;
-    }
-    #[allow(clippy::too_many_arguments)]
-    fn go(
-        counts: &Counts,
-        v: usize,
-        rest: &mut Counts,
-        sum: u16,
-        n: u8,
-        min: u16,
-        max: u16,
-        f: &mut impl FnMut(Counts, u16, u8),
-    ) {
-        if v > 8 {
-            if n > 0 && sum >= min {
-                f(*rest, sum, n);
-            }
-            return;
-        }
-        let mut k = 0u16;
-        loop {
-            go(
-                counts,
-                v + 1,
-                rest,
-                sum + k * v as u16,
-                n + k as u8,
-                min,
-                max,
-                f,
-            );
-            k += 1;
-            if k > counts[v] || sum + k * v as u16 > max || n as u16 + k > 250 {
-                break;
-            }
-            rest[v] -= 1;
-        }
-        rest[v] += k - 1;
-    }
-    let mut rest = *counts;
-    go(counts, 1, &mut rest, 0, 0, min, max, f);
-}
-
-/// Every step from a node (deduplicated over identical pieces).
-pub fn steps(s: &Settings, own: &Own, counts: &Counts, out: &mut Vec<Step>) {
-    out.clear();
-    if counts[1] > 0 {
-        if let Some(i) = (0..4).find(|&i| own.pos[i] == HAND) {
-            let mut o = *own;
-            o.pos[i] = 0;
-            let mut c = *counts;
-            c[1] -= 1;
-            out.push(Step {
-                kind: StepKind::Enter,
-                own: o,
-                counts: c,
-                used: 1,
-            });
-        }
-        let all_in = (0..4).all(|i| own.pos[i] == KEEP || own.pos[i] == OFF);
-        if all_in {
-            if let Some(i) = (0..4).find(|&i| own.pos[i] == KEEP && !own.is_moved(i)) {
-                let mut o = *own;
-                o.pos[i] = OFF;
-                let mut c = *counts;
-                c[1] -= 1;
-                out.push(Step {
-                    kind: StepKind::Off,
-                    own: o,
-                    counts: c,
-                    used: 1,
-                });
-            }
-        }
-    }
-    if s.twins {
-        if let Some((a, b)) = own.declaration() {
-            let mut o = *own;
-            o.twinned |= (1 << a) | (1 << b);
-            if o.is_moved(a) || o.is_moved(b) {
-                o.moved |= (1 << a) | (1 << b);
-            }
-            out.push(Step {
-                kind: StepKind::Twin,
-                own: o,
-                counts: *counts,
-                used: 0,
-            });
-        }
-    }
-    let mut seen: u32 = 0; // codes already tried, as a small set of 4
-    let mut tried = [255u8; 4];
-    for i in 0..4 {
-        let p = own.pos[i];
-        if p >= KEEP || own.is_moved(i) {
-            continue;
-        }
-        let code = own.code(i);
-        if tried[..seen as usize].contains(&code) {
-            continue;
-        }
-        tried[seen as usize] = code;
-        seen += 1;
-        let left = u16::from(KEEP - p);
-        if own.is_twinned(i) {
-            let Some(j) = own.partner(i) else { continue };
-            subsets(counts, 2, 2 * left + 1, s.combine, &mut |rest, sum, n| {
-                let mut o = *own;
-                let to = p + (sum / 2) as u8;
-                o.pos[i] = to;
-                o.pos[j] = to;
-                o.moved |= (1 << i) | (1 << j);
-                if to == KEEP {
-                    o.twinned &= !((1 << i) | (1 << j));
-                }
-                out.push(Step {
-                    kind: StepKind::Move {
-                        piece: i,
-                        twins: true,
-                    },
-                    own: o,
-                    counts: rest,
-                    used: n,
-                });
-            });
-        } else {
-            subsets(counts, 1, left, s.combine, &mut |rest, sum, n| {
-                let mut o = *own;
-                o.pos[i] = p + sum as u8;
-                o.moved |= 1 << i;
-                out.push(Step {
-                    kind: StepKind::Move {
-                        piece: i,
-                        twins: false,
-                    },
-                    own: o,
-                    counts: rest,
-                    used: n,
-                });
-            });
-        }
-    }
-}
-
-/// The use-all search: the most throws a seat can still use, memoised on the multiset
-/// of its pieces (with their moved flags) and the multiset of unused throws.
-pub struct Search<'a> {
-    s: &'a Settings,
-    memo: HashMap<(u32, Counts), u8>,
-}
-
-impl<'a> Search<'a> {
-    pub fn new(s: &'a Settings) -> Search<'a> {
-        Search {
-            s,
-            memo: HashMap::new(),
-        }
-    }
-
-    /// The most throws usable from this node.
-    pub fn best(&mut self, own: Own, counts: Counts) -> u8 {
-        let total: u16 = counts.iter().sum();
-        if total == 0 {
-            return 0;
-        }
-        let key = (own.key(), counts);
-        if let Some(&b) = self.memo.get(&key) {
-            return b;
-        }
-        let mut list = Vec::new();
-        steps(self.s, &own, &counts, &mut list);
-        let mut best = 0u8;
-        for st in list {
-            let v = st.used.saturating_add(self.best(st.own, st.counts));
-            if v > best {
-                best = v;
-                if u16::from(best) >= total {
-                    break;
-                }
-            }
-        }
-        self.memo.insert(key, best);
-        best
-    }
-}
-
-/// A seat's pieces at the start of its turn.
-pub fn own_of(st: &State, seat: Seat) -> Own {
-    Own {
-        pos: st.pos[seat.0 as usize],
-        twinned: st.twinned[seat.0 as usize],
-        moved: 0,
-    }
-}
 
 /// A turn in progress.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
@@ -385,10 +19,20 @@ pub struct Work {
 }
 
 impl Work {
+    /// The start of a turn with these usable throws.
+    pub fn start(st: &State, usable: Counts) -> Work {
+        Work {
+            st: *st,
+            moved: 0,
+            counts: usable,
+            used: 0,
+            captured: false,
+        }
+    }
     fn own(&self, seat: Seat) -> Own {
         Own {
             moved: self.moved,
-            ..own_of(&self.st, seat)
+            ..Own::of(&self.st, seat)
         }
     }
 }
@@ -529,20 +173,21 @@ pub fn apply(
             let p = position(seat, *from);
             let sum: u16 = throws.iter().map(|&t| u16::from(t)).sum();
             let own = w.own(seat);
-            let here: Vec<usize> = (0..4)
+            // The seat's pieces of the kind named on the square, as a bit set.
+            let here = (0..4)
                 .filter(|&i| own.pos[i] == p && own.is_twinned(i) == *twins)
-                .collect();
+                .fold(0u8, |m, i| m | 1 << i);
             if *twins {
                 if p == KEEP {
                     return Err(Fault::TwinsInKeep);
                 }
-                if here.is_empty() {
+                if here == 0 {
                     return Err(Fault::NoTwins { at: *from });
                 }
                 if sum < 2 {
                     return Err(Fault::TwinsTooShort { sum: sum as u8 });
                 }
-            } else if here.is_empty() {
+            } else if here == 0 {
                 return Err(Fault::NoPiece { at: *from });
             }
             if p == KEEP {
@@ -556,7 +201,7 @@ pub fn apply(
                     left: KEEP - p,
                 });
             }
-            let Some(&i) = here.iter().find(|&&i| !own.is_moved(i)) else {
+            let Some(i) = (0..4).find(|&i| here & (1 << i) != 0 && !own.is_moved(i)) else {
                 return Err(Fault::MovedTwice { at: *from });
             };
             let to = p + by as u8;
@@ -612,17 +257,11 @@ pub fn play(
     };
     let seat = st.to_move;
     let (usable, discarded) = split(series, st.on_board(seat));
-    let mut w = Work {
-        st: *st,
-        moved: 0,
-        counts: usable,
-        used: 0,
-        captured: false,
-    };
-    for action in &turn.actions {
+    let mut w = Work::start(st, usable);
+    for action in turn.actions.iter() {
         apply(s, &mut w, seat, &discarded, action).map_err(fail)?;
     }
-    let possible = Search::new(s).best(own_of(st, seat), usable);
+    let possible = Search::with(|search| search.best(s, Own::of(st, seat), Unused::of(&usable)));
     if w.used < u16::from(possible) {
         return Err(fail(Fault::UseAll {
             used: w.used as usize,
@@ -635,113 +274,18 @@ pub fn play(
     Ok(())
 }
 
-/// The most turns [`legal_turns`] lists, and the most partial turns it explores.
-pub const MAX_LISTED: usize = 500;
-const MAX_NODES: usize = 50_000;
-
-/// The legal turns for the series in force, one per distinct outcome, in a fixed
-/// order. Without a series (no seed, nothing written) there is nothing to list.
-pub fn legal_turns(s: &Settings, st: &State, series: Option<&Series>, out: &mut Vec<Turn>) {
+/// Applies a turn that [`legal_turns`](super::legal::legal_turns) listed for this state
+/// and series: as [`play`], without the use-all judgement (the listed turns use as many
+/// throws as possible), which is what judging a turn costs.
+pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn: &Turn) {
     let Some(series) = series else { return };
-    if st.end.is_some() {
-        return;
-    }
     let seat = st.to_move;
     let (usable, discarded) = split(series, st.on_board(seat));
-    let mut search = Search::new(s);
-    let max = u16::from(search.best(own_of(st, seat), usable));
-    let mut gen = Gen {
-        s,
-        seat,
-        discarded,
-        max,
-        series,
-        search,
-        visited: HashSet::new(),
-        outcomes: HashSet::new(),
-        actions: Vec::new(),
-        out,
-    };
-    let start = Work {
-        st: *st,
-        moved: 0,
-        counts: usable,
-        used: 0,
-        captured: false,
-    };
-    gen.dfs(start);
-}
-
-struct Gen<'a, 'o> {
-    s: &'a Settings,
-    seat: Seat,
-    discarded: Counts,
-    max: u16,
-    series: &'a Series,
-    search: Search<'a>,
-    visited: HashSet<Work>,
-    outcomes: HashSet<(State, bool)>,
-    actions: Vec<Action>,
-    out: &'o mut Vec<Turn>,
-}
-
-impl Gen<'_, '_> {
-    fn dfs(&mut self, w: Work) {
-        if self.out.len() >= MAX_LISTED || self.visited.len() >= MAX_NODES {
-            return;
-        }
-        if !self.visited.insert(w) {
-            return;
-        }
-        if w.used == self.max && self.outcomes.insert((w.st, w.captured)) {
-            self.out.push(Turn {
-                series: Some(self.series.clone()),
-                actions: self.actions.clone(),
-            });
-        }
-        let own = w.own(self.seat);
-        let mut list = Vec::new();
-        steps(self.s, &own, &w.counts, &mut list);
-        for step in list {
-            let reach =
-                w.used + u16::from(step.used) + u16::from(self.search.best(step.own, step.counts));
-            if reach != self.max {
-                continue;
-            }
-            let mut action = match step.kind {
-                StepKind::Enter => Action::Enter,
-                StepKind::Off => Action::Off,
-                StepKind::Twin => Action::Twin(square(self.seat, OPPOSITE)),
-                StepKind::Move { piece, twins } => {
-                    let mut throws = Vec::new();
-                    for v in (1..=8usize).rev() {
-                        for _ in 0..(w.counts[v] - step.counts[v]) {
-                            throws.push(v as u8);
-                        }
-                    }
-                    Action::Move {
-                        from: square(self.seat, own.pos[piece]),
-                        twins,
-                        throws,
-                        capture: false,
-                    }
-                }
-            };
-            let mut next = w;
-            if apply(self.s, &mut next, self.seat, &self.discarded, &action).is_err() {
-                continue;
-            }
-            // Mark the move that captured with `x`.
-            let took = (0..4).any(|e| {
-                e != self.seat.0 as usize
-                    && (w.st.pos[e] != next.st.pos[e] || w.st.twinned[e] != next.st.twinned[e])
-            });
-            if let Action::Move { capture, .. } = &mut action {
-                *capture = took;
-            }
-            self.actions.push(action);
-            self.dfs(next);
-            self.actions.pop();
-        }
+    let mut w = Work::start(st, usable);
+    for action in turn.actions.iter() {
+        let applied = apply(s, &mut w, seat, &discarded, action);
+        debug_assert!(applied.is_ok(), "a listed turn was refused: {turn}");
     }
+    finish(s, &mut w.st, seat, w.captured);
+    *st = w.st;
 }

@@ -1,10 +1,12 @@
 //! Unit tests, one or more per rule id: each fails if its rule broke.
 
-use super::board::{square, ROUTES};
-use super::rules::{self, Search};
+use super::board::{is_safe, square, ROUTES};
+use super::search::{Own, Search};
+use super::series;
+use super::turn::parse_turn;
 use super::*;
 use crate::games::{Game, Violation as _};
-use crate::notation::thaayam::{parse_turn, Series, Square, Turn};
+use crate::notation::thaayam::Square;
 use crate::notation::TurnParse;
 
 struct NoTags;
@@ -90,6 +92,12 @@ fn routes_are_the_spec_routes() {
         assert_eq!(got.join(" "), *want, "{}", SEAT_NAMES[i]);
         // Position 8 is the palace opposite the seat's own.
         assert_eq!(ROUTES[i][8], ROUTES[(i + 2) % 4][0]);
+        for p in 0..25 {
+            let at = square(Seat(i as u8), p);
+            assert_eq!(board::position(Seat(i as u8), at), p);
+            // The marked squares are at the same route positions for every seat.
+            assert_eq!(is_safe(at), board::SAFE_POSITIONS & (1 << p) != 0);
+        }
     }
 }
 
@@ -100,14 +108,14 @@ fn seed_thaayam_1_north_starts_with_2() {
     let (first, throws) = starting_throws(&s, &mut dice);
     assert_eq!(first, Seat(2));
     assert_eq!(throws, vec![(Seat(0), 2), (Seat(2), 3)]);
-    assert_eq!(rules::throw_series(&s, &mut dice), Series(vec![2]));
+    assert_eq!(series::throw_series(&s, &mut dice), Series::new(&[2]));
     // Through the trait: start, then the first series.
     let mut dice = crate::dice::Dice::from_seed("thaayam-1");
     let mut st = Thaayam::start(&s, None, &NoTags, Some(&mut dice)).unwrap();
     assert_eq!(st.to_move, Seat(2));
     assert_eq!(
         Thaayam::draw_chance(&s, &mut st, &mut dice),
-        Some(Series(vec![2]))
+        Some(Series::new(&[2]))
     );
 }
 
@@ -144,8 +152,9 @@ fn turn_order_is_clockwise_whatever_the_list() {
 fn series_checked_without_a_seed() {
     let s = s2();
     let st = State::start(s.mask(), Seat(0));
-    let check =
-        |v: Vec<u8>| Thaayam::check_chance(&s, &st, &Series(v)).map_err(|v| (v.rule(), v.fault));
+    let check = |v: Vec<u8>| {
+        Thaayam::check_chance(&s, &st, &Series::new(&v)).map_err(|v| (v.rule(), v.fault))
+    };
     assert!(check(vec![1, 4, 8, 2]).is_ok());
     assert_eq!(check(vec![]).unwrap_err().1, Fault::EmptySeries);
     assert_eq!(
@@ -159,7 +168,7 @@ fn series_checked_without_a_seed() {
     );
     let mut sp = s2();
     sp.dice = Throws::Spinner;
-    assert!(Thaayam::check_chance(&sp, &st, &Series(vec![4, 3])).is_ok());
+    assert!(Thaayam::check_chance(&sp, &st, &Series::new(&[4, 3])).is_ok());
 }
 
 #[test]
@@ -258,13 +267,13 @@ fn use_all_counts_a_necessary_twins_declaration() {
     let mut series = vec![1u8; 40];
     series.push(2);
     let ones = |n: usize| "+1".repeat(n);
-    let text = format!("{} c5{}, c5{}", Series(series.clone()), ones(16), ones(16));
+    let text = format!("{} c5{}, c5{}", Series::new(&series), ones(16), ones(16));
     assert_eq!(rule_of(&s, st, &text), Err("use-all"));
-    let text = format!("{} twin c5, Tc5{}", Series(series.clone()), ones(33));
+    let text = format!("{} twin c5, Tc5{}", Series::new(&series), ones(33));
     assert_eq!(rule_of(&s, st, &text), Ok(()));
     let mut no_twins = s2();
     no_twins.twins = false;
-    let text = format!("{} c5{}, c5{}", Series(series), ones(16), ones(16));
+    let text = format!("{} c5{}, c5{}", Series::new(&series), ones(16), ones(16));
     assert_eq!(rule_of(&no_twins, st, &text), Ok(()));
 }
 
@@ -277,10 +286,10 @@ fn use_all_judges_a_30_throw_series_fast() {
         series.push([1u8, 4, 8][i % 3]);
     }
     series.push(3);
-    let series = Series(series);
+    let series = Series::new(&series);
     let t0 = std::time::Instant::now();
-    let (usable, _) = rules::split(&series, true);
-    let best = Search::new(&s).best(rules::own_of(&st, Seat(0)), usable);
+    let (usable, _) = series::split(&series, true);
+    let best = Search::default().best(&s, Own::of(&st, Seat(0)), series::Unused::of(&usable));
     let mut turns = Vec::new();
     Thaayam::legal_turns(&s, &st, Some(&series), &mut turns);
     let elapsed = t0.elapsed();
@@ -499,7 +508,7 @@ fn legal_turns_are_legal_and_complete() {
     let s = s2();
     let st = setup(&s, "south: c1 Tc5 c3; north: e5 e1 hand=2; to-move: south");
     for series in [vec![1, 4, 2], vec![8, 8, 1, 3], vec![2]] {
-        let series = Series(series);
+        let series = Series::new(&series);
         let mut turns = Vec::new();
         Thaayam::legal_turns(&s, &st, Some(&series), &mut turns);
         assert!(!turns.is_empty());
@@ -516,12 +525,13 @@ fn legal_turns_are_legal_and_complete() {
 /// exhaustive search on many random positions and short series.
 #[test]
 fn use_all_search_agrees_with_exhaustive_search() {
-    use rules::{steps, Counts, Own};
-    fn naive(s: &Settings, own: Own, counts: Counts) -> u8 {
+    use super::search::steps;
+    use super::series::Unused;
+    fn naive(s: &Settings, own: Own, throws: Unused) -> u8 {
         let mut list = Vec::new();
-        steps(s, &own, &counts, &mut list);
+        steps(s, &own, throws, &mut list);
         list.iter()
-            .map(|st| st.used + naive(s, st.own, st.counts))
+            .map(|st| st.used + naive(s, st.own, st.throws))
             .max()
             .unwrap_or(0)
     }
@@ -554,7 +564,8 @@ fn use_all_search_agrees_with_exhaustive_search() {
         for _ in 0..(1 + dice.uniform(6)) {
             counts[faces[dice.uniform(5) as usize] as usize] += 1;
         }
-        let fast = Search::new(&s).best(own, counts);
-        assert_eq!(fast, naive(&s, own, counts), "{own:?} {counts:?}");
+        let throws = Unused::of(&counts);
+        let fast = Search::default().best(&s, own, throws);
+        assert_eq!(fast, naive(&s, own, throws), "{own:?} {counts:?}");
     }
 }

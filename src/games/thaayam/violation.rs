@@ -2,8 +2,9 @@
 
 use std::fmt;
 
+use super::turn::Series;
 use crate::games::RuleId;
-use crate::notation::thaayam::{Series, Square};
+use crate::notation::thaayam::Square;
 
 /// What is wrong.
 #[derive(Clone, Eq, PartialEq, Debug)]

@@ -1,0 +1,113 @@
+//! Series of throws: thrown from the seed, checked when written, split into the throws
+//! that may be used and those discarded.
+
+use super::settings::{Settings, MAX_SERIES};
+use super::turn::{Few, Series};
+use super::violation::Fault;
+
+/// Unused throws by value (`counts[v]`, v in 1..=8; index 0 unused).
+pub type Counts = [u16; 9];
+
+/// The throws of a series that may be used, and those discarded (rule 7): with no
+/// piece on the board, the throws before the first 1; a series with no 1 whole.
+pub fn split(series: &Series, on_board: bool) -> (Counts, Counts) {
+    let mut usable = [0u16; 9];
+    let mut discarded = [0u16; 9];
+    let first_one = if on_board {
+        0
+    } else {
+        series
+            .0
+            .iter()
+            .position(|&t| t == 1)
+            .unwrap_or(series.len())
+    };
+    for (i, &t) in series.iter().enumerate() {
+        if (1..=8).contains(&t) {
+            if i < first_one {
+                discarded[t as usize] += 1;
+            } else {
+                usable[t as usize] += 1;
+            }
+        }
+    }
+    (usable, discarded)
+}
+
+/// Throws a series from the seed: one throw at a time until one that is not an extra
+/// throw (at most [`MAX_SERIES`]).
+pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
+    let mut out = Few::new();
+    loop {
+        let t = s.dice.throw(dice);
+        out.push(t);
+        if !s.is_extra(t) || out.len() >= MAX_SERIES {
+            return Series(out);
+        }
+    }
+}
+
+/// Checks a written series without a seed: not empty, possible values, every throw but
+/// the last an extra throw, the last not.
+pub fn check_series(s: &Settings, series: &Series) -> Result<(), Fault> {
+    let Some((&last, init)) = series.split_last() else {
+        return Err(Fault::EmptySeries);
+    };
+    for &t in series.iter() {
+        if !s.dice.can_show(t) {
+            return Err(Fault::Impossible { value: t });
+        }
+    }
+    if let Some(at) = init.iter().position(|&t| !s.is_extra(t)) {
+        return Err(Fault::EndsEarly {
+            at,
+            value: init[at],
+        });
+    }
+    if s.is_extra(last) {
+        return Err(Fault::Unfinished { value: last });
+    }
+    Ok(())
+}
+
+/// Unused throws by value packed in one word, 16 bits a value (value `v` in bits
+/// `16 * (v - 1)..16 * v`): the same as [`Counts`], but `Copy` in a register, a hash key
+/// as it is, and taking throws away is a subtraction.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Default, Debug)]
+pub struct Unused(pub u128);
+
+impl Unused {
+    /// The throws of counts by value.
+    pub fn of(counts: &Counts) -> Unused {
+        Unused(
+            counts[1..]
+                .iter()
+                .rev()
+                .fold(0, |acc, &c| (acc << 16) | u128::from(c)),
+        )
+    }
+    /// How many throws of `v` (1..=8).
+    pub fn count(self, v: u8) -> u16 {
+        (self.0 >> (16 * (u32::from(v) - 1))) as u16
+    }
+    /// One throw of `v`, as a word to add or subtract.
+    pub fn one(v: u8) -> u128 {
+        1 << (16 * (u32::from(v) - 1))
+    }
+    /// No throw left?
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// How many throws in all.
+    pub fn total(self) -> u16 {
+        (1..=8).map(|v| self.count(v)).sum()
+    }
+    /// The values held at least once, bit `v - 1` for `v`.
+    pub fn values(self) -> u8 {
+        (1..=8u8).fold(0, |m, v| m | u8::from(self.count(v) > 0) << (v - 1))
+    }
+    /// The throws in `self` not in `other`, which must hold no more of any value.
+    pub fn minus(self, other: Unused) -> Unused {
+        Unused(self.0 - other.0)
+    }
+}

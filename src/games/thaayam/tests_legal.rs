@@ -1,0 +1,260 @@
+//! Generated turns: the legal turns listed against the plain generator they replaced,
+//! and listed turns applied without judging against judged play, over many seeded
+//! random positions.
+
+use std::collections::HashSet;
+
+use super::board::{square, State, HAND, KEEP, OFF, OPPOSITE};
+use super::legal::{MAX_LISTED, MAX_NODES};
+use super::rules::{self, Work};
+use super::search::{steps, Own, Search, StepKind};
+use super::series::{split, throw_series, Counts, Unused};
+use super::turn::Few;
+use super::*;
+use crate::dice::Dice;
+
+/// The legal turns as the module first listed them: a depth-first walk over whole
+/// positions, every step judged by `rules::apply`, the partial turns and outcomes seen in
+/// `HashSet`s. The generator must list exactly these, in this order.
+fn reference(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
+    let seat = st.to_move;
+    let (usable, discarded) = split(series, st.on_board(seat));
+    let mut search = Search::default();
+    let max = u16::from(search.best(s, Own::of(st, seat), Unused::of(&usable)));
+    let mut walk = Reference {
+        s,
+        seat,
+        discarded,
+        max,
+        series,
+        search,
+        visited: HashSet::new(),
+        outcomes: HashSet::new(),
+        actions: Vec::new(),
+        out: Vec::new(),
+    };
+    walk.dfs(Work::start(st, usable));
+    walk.out
+}
+
+struct Reference<'a> {
+    s: &'a Settings,
+    seat: Seat,
+    discarded: Counts,
+    max: u16,
+    series: &'a Series,
+    search: Search,
+    visited: HashSet<Work>,
+    outcomes: HashSet<(State, bool)>,
+    actions: Vec<Action>,
+    out: Vec<Turn>,
+}
+
+impl Reference<'_> {
+    fn dfs(&mut self, w: Work) {
+        if self.out.len() >= MAX_LISTED || self.visited.len() >= MAX_NODES {
+            return;
+        }
+        if !self.visited.insert(w) {
+            return;
+        }
+        if w.used == self.max && self.outcomes.insert((w.st, w.captured)) {
+            self.out.push(Turn {
+                series: Some(self.series.clone()),
+                actions: self.actions.iter().cloned().collect(),
+            });
+        }
+        let own = Own {
+            moved: w.moved,
+            ..Own::of(&w.st, self.seat)
+        };
+        let mut list = Vec::new();
+        steps(self.s, &own, Unused::of(&w.counts), &mut list);
+        for step in list {
+            let best = self.search.best(self.s, step.own, step.throws);
+            if w.used + u16::from(step.used) + u16::from(best) != self.max {
+                continue;
+            }
+            let mut action = match step.kind {
+                StepKind::Enter => Action::Enter,
+                StepKind::Off => Action::Off,
+                StepKind::Twin => Action::Twin(square(self.seat, OPPOSITE)),
+                StepKind::Move { piece, twins } => {
+                    let mut throws = Few::new();
+                    for v in (1..=8u8).rev() {
+                        for _ in 0..(w.counts[v as usize] - step.throws.count(v)) {
+                            throws.push(v);
+                        }
+                    }
+                    Action::Move {
+                        from: square(self.seat, own.pos[piece as usize]),
+                        twins,
+                        throws,
+                        capture: false,
+                    }
+                }
+            };
+            let mut next = w;
+            if rules::apply(self.s, &mut next, self.seat, &self.discarded, &action).is_err() {
+                continue;
+            }
+            let took = (0..4).any(|e| {
+                e != self.seat.0 as usize
+                    && (w.st.pos[e] != next.st.pos[e] || w.st.twinned[e] != next.st.twinned[e])
+            });
+            if let Action::Move { capture, .. } = &mut action {
+                *capture = took;
+            }
+            self.actions.push(action);
+            self.dfs(next);
+            self.actions.pop();
+        }
+    }
+}
+
+/// Lists the legal turns, checks them against [`reference`], checks that `play`
+/// accepts each and that `apply_legal` leaves the same position; returns the list.
+fn check_position(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
+    let mut turns = Vec::new();
+    Thaayam::legal_turns(s, st, Some(series), &mut turns);
+    let want = reference(s, st, series);
+    assert_eq!(turns, want, "{st:?} {series}");
+    for t in &turns {
+        let mut judged = *st;
+        Thaayam::play(s, &mut judged, Some(series), t).unwrap_or_else(|v| panic!("{t}: {v}"));
+        let mut applied = *st;
+        Thaayam::apply_legal(s, &mut applied, Some(series), t);
+        assert_eq!(applied, judged, "{st:?} {t}");
+    }
+    turns
+}
+
+/// The rulesets' settings and a few more: every setting that changes the turns.
+fn variants() -> Vec<Settings> {
+    let mut out = Vec::new();
+    for (seats, combine, twins, bonus) in [
+        (&["south", "north"][..], true, true, true),
+        (&["south", "east", "north", "west"][..], false, true, true),
+        (&["south", "east", "north", "west"][..], true, true, false),
+        (&["west", "north", "east"][..], true, false, true),
+        (&["south", "east"][..], false, false, false),
+    ] {
+        let mut s = Settings::default();
+        let chosen: Vec<Seat> = (0..4u8)
+            .filter(|&i| seats.contains(&SEAT_NAMES[i as usize]))
+            .map(Seat)
+            .collect();
+        s.n = chosen.len();
+        for (i, x) in chosen.into_iter().enumerate() {
+            s.order[i] = x;
+        }
+        s.combine = combine;
+        s.twins = twins;
+        s.capture_bonus = bonus;
+        out.push(s);
+    }
+    out.push(Settings {
+        dice: settings::Dice::Spinner,
+        ..Settings::default()
+    });
+    out
+}
+
+/// Random games, every position checked.
+#[test]
+fn listed_turns_in_random_games() {
+    let mut chooser = Dice::from_seed("listed-choice");
+    for (k, s) in variants().iter().enumerate() {
+        for g in 0..20 {
+            let mut dice = Dice::from_seed(&format!("listed-{k}-{g}"));
+            let mut st = Thaayam::start(s, None, &NoTags, Some(&mut dice)).unwrap();
+            for _ in 0..400 {
+                if st.end.is_some() {
+                    break;
+                }
+                let series = throw_series(s, &mut dice);
+                let turns = check_position(s, &st, &series);
+                let pick = &turns[chooser.uniform(turns.len() as u32) as usize];
+                Thaayam::apply_legal(s, &mut st, Some(&series), pick);
+            }
+        }
+    }
+}
+
+/// Random positions (twins, the keep, pieces borne off, several pieces on a square)
+/// and random series of up to seven throws.
+#[test]
+fn listed_turns_in_random_positions() {
+    let mut dice = Dice::from_seed("listed-positions");
+    for (k, s) in variants().iter().enumerate() {
+        for _ in 0..300 {
+            let st = random_position(s, &mut dice);
+            let series = random_series(s, &mut dice, 7);
+            check_position(s, &st, &series);
+        }
+        if k < 2 {
+            let st = random_position(s, &mut dice);
+            check_position(s, &st, &random_series(s, &mut dice, 12));
+        }
+    }
+}
+
+/// Long series: the listing stops at its limits (the turns listed, the partial turns
+/// explored) where it did.
+#[test]
+fn listed_turns_of_long_series() {
+    let s = Settings::default();
+    let st = setup::parse(&s, "south: d1 e2 e4 d5; north: c1 e3; to-move: south").unwrap();
+    for (n, listed) in [(9, Some(MAX_LISTED)), (20, None)] {
+        let mut series: Vec<u8> = (0..n - 1).map(|i| [4, 8, 1, 4, 8][i % 5]).collect();
+        series.push(3);
+        let turns = check_position(&s, &st, &Series::new(&series));
+        if let Some(listed) = listed {
+            assert_eq!(turns.len(), listed);
+        }
+    }
+}
+
+struct NoTags;
+impl Tags for NoTags {
+    fn tag(&self, _: &str) -> Option<&str> {
+        None
+    }
+}
+
+/// A position with each playing seat's pieces anywhere play can put them: in hand,
+/// borne off (never all four), on the route, in the keep, a pair of twins from the
+/// opposite palace on; crowded on a few squares so that pieces meet.
+fn random_position(s: &Settings, dice: &mut Dice) -> State {
+    let mut st = State::start(s.mask(), s.seats()[dice.uniform(s.n as u32) as usize]);
+    let squares = [0, 3, 5, 8, 8, 10, 13, 17, 20, 23];
+    for &seat in s.seats() {
+        let k = seat.0 as usize;
+        for i in 0..4 {
+            st.pos[k][i] = match dice.uniform(8) {
+                0 => HAND,
+                1 if i > 0 => OFF,
+                2 => KEEP,
+                _ => squares[dice.uniform(squares.len() as u32) as usize],
+            };
+        }
+        if s.twins && dice.uniform(3) == 0 {
+            let p = OPPOSITE + dice.uniform(u32::from(KEEP - OPPOSITE)) as u8;
+            st.pos[k][2] = p;
+            st.pos[k][3] = p;
+            st.twinned[k] = 0b1100;
+        }
+    }
+    st
+}
+
+/// A series as a seed throws it, cut to at most `most` throws (the last then one that
+/// ends a series).
+fn random_series(s: &Settings, dice: &mut Dice, most: usize) -> Series {
+    let mut t = throw_series(s, dice).to_vec();
+    if t.len() > most {
+        t.truncate(most - 1);
+        t.push(2);
+    }
+    Series::new(&t)
+}
