@@ -402,7 +402,7 @@ mod thaayam {
                 .prop_map(|(from, twins, throws, capture)| Action::Move {
                     from,
                     twins,
-                    throws,
+                    throws: throws.into_iter().collect(),
                     capture
                 }),
         ]
@@ -410,10 +410,15 @@ mod thaayam {
 
     fn turn() -> impl Strategy<Value = Turn> {
         (
-            proptest::option::of(proptest::collection::vec(0u8..100, 0..8).prop_map(Series)),
+            proptest::option::of(
+                proptest::collection::vec(0u8..100, 0..8).prop_map(|t| Series::new(&t)),
+            ),
             proptest::collection::vec(action(), 0..5),
         )
-            .prop_map(|(series, actions)| Turn { series, actions })
+            .prop_map(|(series, actions)| Turn {
+                series,
+                actions: actions.into_iter().collect(),
+            })
     }
 
     proptest! {

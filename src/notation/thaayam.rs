@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use smallvec::SmallVec;
+
 /// A square of the 5×5 board: `index = rank * 5 + file`, files `a`–`e`, ranks `1`–`5`.
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
 pub struct Square(u8);
@@ -55,9 +57,28 @@ impl fmt::Display for Square {
     }
 }
 
+/// The throws of a series or of one move, held inline up to a usual count: listing the
+/// legal turns makes thousands of turns a game, and a heap list in each cost a quarter of
+/// a random playout's time.
+pub type Throws<const N: usize> = SmallVec<[u8; N]>;
+
 /// A series of throws, in the order thrown. `Display`: `[1 4 2]`.
 #[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
-pub struct Series(pub Vec<u8>);
+pub struct Series(pub Throws<15>);
+
+impl Series {
+    /// The series of these throws.
+    pub fn new(throws: &[u8]) -> Series {
+        Series(throws.iter().copied().collect())
+    }
+}
+
+impl std::ops::Deref for Series {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
 
 impl fmt::Display for Series {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -82,7 +103,7 @@ pub enum Action {
     Move {
         from: Square,
         twins: bool,
-        throws: Vec<u8>,
+        throws: Throws<6>,
         capture: bool,
     },
     /// `twin c5`: two single pieces on the opposite palace become twins.
@@ -124,7 +145,8 @@ impl fmt::Display for Action {
 #[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
 pub struct Turn {
     pub series: Option<Series>,
-    pub actions: Vec<Action>,
+    /// Held inline up to four, as [`Throws`] are.
+    pub actions: SmallVec<[Action; 4]>,
 }
 
 impl fmt::Display for Turn {
@@ -222,7 +244,7 @@ fn fast_square(b: &[u8]) -> Option<(Square, usize)> {
 /// The series at the start of `b` (`[1 4 2]`).
 fn fast_series(b: &[u8]) -> Option<(Series, usize)> {
     let mut i = gap(b, 1);
-    let mut throws = Vec::new();
+    let mut throws = Throws::new();
     if let Some((t, n)) = fast_throw(&b[i..]) {
         throws.push(t);
         i += n;
@@ -260,7 +282,7 @@ fn fast_action(b: &[u8]) -> Option<(Action, usize)> {
     let mut i = usize::from(twins);
     let (from, n) = fast_square(&b[i..])?;
     i += n;
-    let mut throws = Vec::new();
+    let mut throws = Throws::new();
     while b.get(i) == Some(&b'+') {
         let (t, n) = fast_throw(&b[i + 1..])?;
         throws.push(t);
@@ -366,7 +388,7 @@ fn turn_of(turn: pest::iterators::Pair<'_, Rule>) -> TurnParse<Turn> {
                         _ => {
                             let mut from = Square(0);
                             let mut twins = false;
-                            let mut throws = Vec::new();
+                            let mut throws = Throws::new();
                             let mut capture = false;
                             for p in inner.into_inner() {
                                 match p.as_rule() {
@@ -417,15 +439,15 @@ mod tests {
     fn series_and_actions() {
         let (t, len) = turn("[1 4 2] enter, c1+4+2 ; comment");
         assert_eq!(len, 21);
-        assert_eq!(t.series, Some(Series(vec![1, 4, 2])));
+        assert_eq!(t.series, Some(Series::new(&[1, 4, 2])));
         assert_eq!(
-            t.actions,
-            vec![
+            t.actions[..],
+            [
                 Action::Enter,
                 Action::Move {
                     from: sq("c1"),
                     twins: false,
-                    throws: vec![4, 2],
+                    throws: [4, 2].into_iter().collect(),
                     capture: false
                 }
             ]

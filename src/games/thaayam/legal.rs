@@ -13,8 +13,9 @@ use super::search::{declare, each_step, Own, Search, Step, StepKind};
 use super::series::{split, Unused};
 use super::settings::Settings;
 use super::table::{Key, Table};
-use super::turn::{Action, Few, Series, Turn};
 use crate::games::Seat;
+use crate::notation::thaayam::{Action, Series, Turn};
+use smallvec::SmallVec;
 
 /// The most turns [`legal_turns`] lists, and the most partial turns it explores.
 pub const MAX_LISTED: usize = 500;
@@ -75,7 +76,7 @@ impl Act {
                 throws,
                 capture,
             } => {
-                let mut list = Few::new();
+                let mut list = SmallVec::new();
                 for v in (1..=8u8).rev() {
                     for _ in 0..throws.count(v) {
                         list.push(v);

@@ -9,7 +9,6 @@
 //! - [`legal`]: listing the legal turns.
 //! - `setup`: the setup notation.
 //! - `table`: the hash table of the searches, kept by the thread between turns.
-//! - [`turn`]: turns and series without heap allocation for the usual few items.
 //! - [`violation`]: illegal turns, each citing one rule.
 
 pub mod board;
@@ -20,7 +19,6 @@ pub mod series;
 pub mod settings;
 mod setup;
 mod table;
-pub mod turn;
 pub mod violation;
 
 #[cfg(test)]
@@ -35,8 +33,8 @@ pub use violation::{Fault, Violation};
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
 use crate::notation::record::{Limits, Movetext, Span};
+pub use crate::notation::thaayam::{Action, Series, Turn};
 use crate::ruleset::{Ruleset, Schema};
-pub use turn::{Action, Series, Turn};
 
 /// The Thaayam rules module.
 pub struct Thaayam;
@@ -78,7 +76,7 @@ impl Game for Thaayam {
     }
 
     fn parse_turn(input: &str) -> TurnParse<Turn> {
-        turn::parse_turn(input)
+        crate::notation::thaayam::parse_turn(input)
     }
 
     fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {

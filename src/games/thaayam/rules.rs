@@ -4,9 +4,9 @@ use super::board::{is_safe, position, square, Ending, Reason, State, HAND, KEEP,
 use super::search::{Own, Search};
 use super::series::{split, Counts, Unused};
 use super::settings::Settings;
-use super::turn::{Action, Series, Turn};
 use super::violation::{Fault, Violation};
 use crate::games::Seat;
+use crate::notation::thaayam::{Action, Series, Turn};
 
 /// A turn in progress.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]

@@ -2,8 +2,8 @@
 //! that may be used and those discarded.
 
 use super::settings::{Settings, MAX_SERIES};
-use super::turn::{Few, Series};
 use super::violation::Fault;
+use crate::notation::thaayam::{Series, Throws};
 
 /// Unused throws by value (`counts[v]`, v in 1..=8; index 0 unused).
 pub type Counts = [u16; 9];
@@ -37,7 +37,7 @@ pub fn split(series: &Series, on_board: bool) -> (Counts, Counts) {
 /// Throws a series from the seed: one throw at a time until one that is not an extra
 /// throw (at most [`MAX_SERIES`]).
 pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
-    let mut out = Few::new();
+    let mut out = Throws::new();
     loop {
         let t = s.dice.throw(dice);
         out.push(t);

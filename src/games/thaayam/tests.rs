@@ -3,9 +3,9 @@
 use super::board::{is_safe, square, ROUTES};
 use super::search::{Own, Search};
 use super::series;
-use super::turn::parse_turn;
 use super::*;
 use crate::games::{Game, Violation as _};
+use crate::notation::thaayam::parse_turn;
 use crate::notation::thaayam::Square;
 use crate::notation::TurnParse;
 

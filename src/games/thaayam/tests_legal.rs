@@ -9,9 +9,9 @@ use super::legal::{MAX_LISTED, MAX_NODES};
 use super::rules::{self, Work};
 use super::search::{steps, Own, Search, StepKind};
 use super::series::{split, throw_series, Counts, Unused};
-use super::turn::Few;
 use super::*;
 use crate::dice::Dice;
+use crate::notation::thaayam::Throws;
 
 /// The legal turns as the module first listed them: a depth-first walk over whole
 /// positions, every step judged by `rules::apply`, the partial turns and outcomes seen in
@@ -80,7 +80,7 @@ impl Reference<'_> {
                 StepKind::Off => Action::Off,
                 StepKind::Twin => Action::Twin(square(self.seat, OPPOSITE)),
                 StepKind::Move { piece, twins } => {
-                    let mut throws = Few::new();
+                    let mut throws = Throws::new();
                     for v in (1..=8u8).rev() {
                         for _ in 0..(w.counts[v as usize] - step.throws.count(v)) {
                             throws.push(v);

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::turn::Series;
 use crate::games::RuleId;
+use crate::notation::thaayam::Series;
 use crate::notation::thaayam::Square;
 
 /// What is wrong.
