@@ -440,18 +440,25 @@ impl<'a, T> Reader<'a, T> {
         Flow::Go
     }
 
+    /// Where the blanks from `pos` end; blanks after a turn end what annotations may
+    /// attach to.
+    fn skip_blanks(&mut self, mut pos: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let start = pos;
+        while pos < self.end && is_space(bytes[pos]) {
+            pos += 1;
+        }
+        if pos > start {
+            self.after_turn = false;
+        }
+        pos
+    }
+
     /// Reads on from `pos` token by token: each frame rule that can start there, then
     /// the game's turn.
     fn read_from(&mut self, mut pos: usize, parse_turn: impl Fn(&str) -> TurnParse<T>) {
-        let bytes = self.text.as_bytes();
         loop {
-            let blank_start = pos;
-            while pos < self.end && is_space(bytes[pos]) {
-                pos += 1;
-            }
-            if pos > blank_start {
-                self.after_turn = false;
-            }
+            pos = self.skip_blanks(pos);
             if pos >= self.end {
                 return;
             }
@@ -552,13 +559,7 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
     let mut pos = span.start;
     // 1. By hand.
     loop {
-        let blank_start = pos;
-        while pos < span.end && is_space(bytes[pos]) {
-            pos += 1;
-        }
-        if pos > blank_start {
-            reader.after_turn = false;
-        }
+        pos = reader.skip_blanks(pos);
         if pos >= span.end {
             return reader.finish();
         }
