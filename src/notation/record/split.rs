@@ -45,6 +45,13 @@ pub(crate) fn parse_tag_line(line: &str, offset: usize) -> Option<Tag> {
     }
 }
 
+/// Whether a line is a complete tag pair, without building the tag (the stream asks
+/// this of every line).
+pub(crate) fn is_tag_line(line: &str) -> bool {
+    fast_tag_line(line).is_some()
+        || (line.trim_start().starts_with('[') && FrameParser::parse(Rule::tag_line, line).is_ok())
+}
+
 /// A tag line of the commonest form (`[Name "value"]`, blanks around the parts, no
 /// escape in the value) read by hand: the name, the value and the value's offset in the
 /// line, only where the `tag_line` rule reads exactly those. `None` leaves the line to
@@ -218,7 +225,7 @@ pub fn split(text: &str, limits: &Limits) -> File {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{parse_tag_line, parse_tag_line_with_parser};
+    use super::{is_tag_line, parse_tag_line, parse_tag_line_with_parser};
 
     /// One part of a tag line, or a near-miss of it.
     fn part(options: &'static [&'static str]) -> impl Strategy<Value = &'static str> {
@@ -240,6 +247,7 @@ mod tests {
             let line = [head.0, head.1, head.2, name.0, name.1, value.0, &value.1.concat(), value.2,
                         tail.0, tail.1, tail.2].concat();
             prop_assert_eq!(parse_tag_line(&line, 7), parse_tag_line_with_parser(&line, 7), "{:?}", line);
+            prop_assert_eq!(is_tag_line(&line), parse_tag_line_with_parser(&line, 7).is_some());
         }
     }
 

@@ -9,7 +9,7 @@
 
 use std::io::{self, Read};
 
-use super::split::parse_tag_line;
+use super::split::is_tag_line;
 use super::Limits;
 
 /// How much is read from the stream at a time.
@@ -258,8 +258,7 @@ impl<R: Read> Iterator for Chunks<R> {
                 continue;
             };
             let tag = !self.long_line
-                && std::str::from_utf8(&self.buf[self.scan..end])
-                    .is_ok_and(|line| parse_tag_line(line, 0).is_some());
+                && std::str::from_utf8(&self.buf[self.scan..end]).is_ok_and(is_tag_line);
             self.long_line = false;
             if tag && !self.in_header && self.begun {
                 // The next record begins here.
