@@ -75,8 +75,12 @@ impl Act {
                 throws,
                 capture,
             } => {
+                // Largest first, as a move writes them.
                 let mut list = Few::new();
-                for v in (1..=8u8).rev() {
+                let mut values = throws.values();
+                while values != 0 {
+                    let v = 8 - values.leading_zeros() as u8;
+                    values &= !(1 << (v - 1));
                     for _ in 0..throws.count(v) {
                         list.push(v);
                     }
@@ -175,21 +179,24 @@ impl Enemies {
             singles: [0; 25],
             twins: [0; 25],
         };
-        for enemy in st.playing_seats().filter(|&x| x != seat) {
-            let k = enemy.0 as usize;
+        for (k, route) in ROUTES.iter().enumerate() {
             for i in 0..4 {
                 let p = st.pos[k][i];
-                if p > KEEP {
-                    continue;
-                }
-                let sq = ROUTES[k][p as usize] as usize;
-                let bit = 1 << (4 * k + i);
-                if st.twinned[k] & (1 << i) != 0 {
-                    e.twins[sq] |= bit;
-                } else {
-                    e.singles[sq] |= bit;
-                }
+                let sq = usize::from(route[usize::from(p.min(KEEP))]);
+                let bit = u16::from(p <= KEEP) << (4 * k + i);
+                let twin = u16::from(st.twinned[k] >> i & 1).wrapping_neg();
+                e.twins[sq] |= bit & twin;
+                e.singles[sq] |= bit & !twin;
             }
+        }
+        // The other seats still playing.
+        let others = st
+            .playing_seats()
+            .filter(|&x| x != seat)
+            .fold(0u16, |m, x| m | 0xf << (4 * x.0));
+        for sq in 0..25 {
+            e.singles[sq] &= others;
+            e.twins[sq] &= others;
         }
         e
     }
