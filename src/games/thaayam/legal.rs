@@ -235,10 +235,16 @@ impl Gen<'_> {
             }
             return;
         }
+        // A step keeps to the most throws when what it leaves can still use the rest of
+        // them (it can never use more: `max` is the most of all).
         let s = self.s;
         each_step(s, &node.own, node.throws, &mut |step| {
-            let rest = self.search.best(s, step.own, step.throws);
-            if node.used + u16::from(step.used) + u16::from(rest) == self.max {
+            let keeps = match self.max.checked_sub(node.used + u16::from(step.used)) {
+                None => false,
+                Some(0) => true,
+                Some(rest) => u16::from(self.search.best(s, step.own, step.throws)) >= rest,
+            };
+            if keeps {
                 self.follow(&node, step);
             }
             true
