@@ -76,8 +76,12 @@ impl Act {
                 throws,
                 capture,
             } => {
+                // Largest first, as a move writes them.
                 let mut list = SmallVec::new();
-                for v in (1..=8u8).rev() {
+                let mut values = throws.values();
+                while values != 0 {
+                    let v = 8 - values.leading_zeros() as u8;
+                    values &= !(1 << (v - 1));
                     for _ in 0..throws.count(v) {
                         list.push(v);
                     }
@@ -176,21 +180,24 @@ impl Enemies {
             singles: [0; 25],
             twins: [0; 25],
         };
-        for enemy in st.playing_seats().filter(|&x| x != seat) {
-            let k = enemy.0 as usize;
+        for (k, route) in ROUTES.iter().enumerate() {
             for i in 0..4 {
                 let p = st.pos[k][i];
-                if p > KEEP {
-                    continue;
-                }
-                let sq = ROUTES[k][p as usize] as usize;
-                let bit = 1 << (4 * k + i);
-                if st.twinned[k] & (1 << i) != 0 {
-                    e.twins[sq] |= bit;
-                } else {
-                    e.singles[sq] |= bit;
-                }
+                let sq = usize::from(route[usize::from(p.min(KEEP))]);
+                let bit = u16::from(p <= KEEP) << (4 * k + i);
+                let twin = u16::from(st.twinned[k] >> i & 1).wrapping_neg();
+                e.twins[sq] |= bit & twin;
+                e.singles[sq] |= bit & !twin;
             }
+        }
+        // The other seats still playing.
+        let others = st
+            .playing_seats()
+            .filter(|&x| x != seat)
+            .fold(0u16, |m, x| m | 0xf << (4 * x.0));
+        for sq in 0..25 {
+            e.singles[sq] &= others;
+            e.twins[sq] &= others;
         }
         e
     }
@@ -229,10 +236,16 @@ impl Gen<'_> {
             }
             return;
         }
+        // A step keeps to the most throws when what it leaves can still use the rest of
+        // them (it can never use more: `max` is the most of all).
         let s = self.s;
         each_step(s, &node.own, node.throws, &mut |step| {
-            let rest = self.search.best(s, step.own, step.throws);
-            if node.used + u16::from(step.used) + u16::from(rest) == self.max {
+            let keeps = match self.max.checked_sub(node.used + u16::from(step.used)) {
+                None => false,
+                Some(0) => true,
+                Some(rest) => u16::from(self.search.best(s, step.own, step.throws)) >= rest,
+            };
+            if keeps {
                 self.follow(&node, step);
             }
             true

@@ -1,6 +1,9 @@
 //! Judging and applying a turn.
 
-use super::board::{is_safe, position, square, Ending, Reason, State, HAND, KEEP, OFF, OPPOSITE};
+use super::board::{
+    is_safe, position, square, Ending, Reason, State, HAND, KEEP, OFF, OPPOSITE, ROUTES,
+    SAFE_POSITIONS,
+};
 use super::search::{Own, Search};
 use super::series::{split, Counts, Unused};
 use super::settings::Settings;
@@ -275,17 +278,95 @@ pub fn play(
 }
 
 /// Applies a turn that [`legal_turns`](super::legal::legal_turns) listed for this state
-/// and series: as [`play`], without the use-all judgement (the listed turns use as many
-/// throws as possible), which is what judging a turn costs.
+/// and series, as [`play`] would: its actions are legal as they stand, so they are
+/// applied without the checks of [`apply`] and without the use-all search.
 pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn: &Turn) {
-    let Some(series) = series else { return };
-    let seat = st.to_move;
-    let (usable, discarded) = split(series, st.on_board(seat));
-    let mut w = Work::start(st, usable);
-    for action in turn.actions.iter() {
-        let applied = apply(s, &mut w, seat, &discarded, action);
-        debug_assert!(applied.is_ok(), "a listed turn was refused: {turn}");
+    if series.is_none() {
+        return;
     }
-    finish(s, &mut w.st, seat, w.captured);
-    *st = w.st;
+    let seat = st.to_move;
+    let mut own = Own::of(st, seat);
+    let mut captured = false;
+    for action in turn.actions.iter() {
+        match action {
+            Action::Enter => {
+                if let Some(i) = (0..4).find(|&i| own.pos[i] == HAND) {
+                    own.pos[i] = 0;
+                }
+            }
+            Action::Off => {
+                if let Some(i) = (0..4).find(|&i| own.pos[i] == KEEP && !own.is_moved(i)) {
+                    own.pos[i] = OFF;
+                    own.moved |= 1 << i;
+                }
+            }
+            Action::Twin(_) => {
+                if let Some((a, b)) = own.declaration() {
+                    let pair = (1 << a) | (1 << b);
+                    own.twinned |= pair;
+                    if own.moved & pair != 0 {
+                        own.moved |= pair;
+                    }
+                }
+            }
+            Action::Move {
+                from,
+                twins,
+                throws,
+                ..
+            } => {
+                let p = position(seat, *from);
+                let Some(i) = (0..4)
+                    .find(|&i| own.pos[i] == p && own.is_twinned(i) == *twins && !own.is_moved(i))
+                else {
+                    continue;
+                };
+                let mut pieces = 1u8 << i;
+                if *twins {
+                    pieces |= own.partner(i).map_or(0, |j| 1 << j);
+                }
+                let sum: u16 = throws.iter().map(|&t| u16::from(t)).sum();
+                let to = p + (if *twins { sum / 2 } else { sum }) as u8;
+                for k in 0..4 {
+                    if pieces & (1 << k) != 0 {
+                        own.pos[k] = to;
+                    }
+                }
+                own.moved |= pieces;
+                if to == KEEP {
+                    own.twinned &= !pieces;
+                }
+                captured |= capture(st, seat, to, *twins);
+            }
+        }
+    }
+    st.pos[seat.0 as usize] = own.pos;
+    st.twinned[seat.0 as usize] = own.twinned;
+    finish(s, st, seat, captured);
+}
+
+/// A move of `seat` lands on route position `to`: the enemy pieces there go home (only
+/// the singles when a single lands), except on a marked square. Returns whether any did.
+fn capture(st: &mut State, seat: Seat, to: u8, twins: bool) -> bool {
+    if SAFE_POSITIONS & (1 << to) != 0 {
+        return false;
+    }
+    let sq = ROUTES[seat.0 as usize][usize::from(to)];
+    let mut took = false;
+    for e in (0..4).filter(|&e| e != seat.0 as usize && st.playing & (1 << e) != 0) {
+        // The enemy's pieces on the square, as bits.
+        let mut there = (0..4).fold(0u8, |m, i| {
+            let p = st.pos[e][i];
+            m | u8::from(p <= KEEP && ROUTES[e][usize::from(p.min(KEEP))] == sq) << i
+        });
+        if !twins {
+            there &= !st.twinned[e];
+        }
+        for i in (0..4).filter(|&i| there & (1 << i) != 0) {
+            st.pos[e][i] = HAND;
+        }
+        st.twinned[e] &= !there;
+        took |= there != 0;
+    }
+    took
 }

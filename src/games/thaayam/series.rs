@@ -104,8 +104,12 @@ impl Unused {
     }
     /// The values held at least once, bit `v - 1` for `v`.
     pub fn values(self) -> u8 {
-        (1..=8u8).fold(0, |m, v| m | u8::from(self.count(v) > 0) << (v - 1))
+        // Bit 15 of a lane: the lane is not 0.
+        const LOW: u128 = 0x7fff_7fff_7fff_7fff_7fff_7fff_7fff_7fff;
+        let held = ((self.0 & LOW) + LOW) | self.0;
+        (0..8).fold(0, |m, k| m | (((held >> (16 * k + 15)) & 1) as u8) << k)
     }
+
     /// The throws in `self` not in `other`, which must hold no more of any value.
     pub fn minus(self, other: Unused) -> Unused {
         Unused(self.0 - other.0)
