@@ -26,6 +26,16 @@ impl<T: Clone + Default, const N: usize> Few<T, N> {
         Few::Inline(0, std::array::from_fn(|_| T::default()))
     }
 
+    /// The list of `f` of each of `items`.
+    pub fn map<S>(items: &[S], f: impl Fn(&S) -> T) -> Self {
+        if items.len() <= N {
+            let all = std::array::from_fn(|k| items.get(k).map_or_else(T::default, &f));
+            Few::Inline(items.len() as u8, all)
+        } else {
+            Few::Heap(items.iter().map(f).collect())
+        }
+    }
+
     /// Adds an item at the end.
     pub fn push(&mut self, item: T) {
         match self {
