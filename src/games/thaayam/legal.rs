@@ -103,6 +103,9 @@ impl Act {
     }
 }
 
+/// The most room, in slots, the walk's tables keep from one turn to the next.
+const ROOM_KEPT: usize = 1 << 12;
+
 /// The generator's room, kept by the thread between turns.
 #[derive(Default)]
 struct Scratch {
@@ -114,8 +117,8 @@ struct Scratch {
 
 impl Scratch {
     fn clear(&mut self) {
-        self.visited.reset();
-        self.outcomes.reset();
+        self.visited.reset(ROOM_KEPT);
+        self.outcomes.reset(ROOM_KEPT);
         self.acts.clear();
     }
 }
