@@ -76,16 +76,23 @@ impl Act {
                 throws,
                 capture,
             } => {
-                // Largest first, as a move writes them.
-                let mut list = SmallVec::new();
-                let mut values = throws.values();
-                while values != 0 {
-                    let v = 8 - values.leading_zeros() as u8;
-                    values &= !(1 << (v - 1));
-                    for _ in 0..throws.count(v) {
-                        list.push(v);
+                let one = throws.0.trailing_zeros();
+                let list = if throws.0 == 1 << one && one % 16 == 0 {
+                    // One throw, the usual move (always without combine-throws).
+                    SmallVec::from_slice(&[one as u8 / 16 + 1])
+                } else {
+                    // Largest first, as a move writes them.
+                    let mut list = SmallVec::new();
+                    let mut values = throws.values();
+                    while values != 0 {
+                        let v = 8 - values.leading_zeros() as u8;
+                        values &= !(1 << (v - 1));
+                        for _ in 0..throws.count(v) {
+                            list.push(v);
+                        }
                     }
-                }
+                    list
+                };
                 Action::Move {
                     from: square(seat, from),
                     twins,
@@ -96,6 +103,9 @@ impl Act {
         }
     }
 }
+
+/// The most room, in slots, the walk's tables keep from one turn to the next.
+const ROOM_KEPT: usize = 1 << 12;
 
 /// The generator's room, kept by the thread between turns.
 #[derive(Default)]
@@ -108,8 +118,8 @@ struct Scratch {
 
 impl Scratch {
     fn clear(&mut self) {
-        self.visited.reset();
-        self.outcomes.reset();
+        self.visited.reset(ROOM_KEPT);
+        self.outcomes.reset(ROOM_KEPT);
         self.acts.clear();
     }
 }
@@ -168,38 +178,37 @@ fn walk(
     });
 }
 
-/// The enemy pieces on each square at the start of the turn, bit `4 * seat + piece`.
-struct Enemies {
-    singles: [u16; 25],
-    twins: [u16; 25],
-}
+/// The pieces of the other playing seats on each square at the start of the turn: bit
+/// `4 * seat + piece` for a single, the same bit 16 higher for one of twins.
+struct Enemies([u32; 25]);
 
 impl Enemies {
     fn of(st: &State, seat: Seat) -> Enemies {
-        let mut e = Enemies {
-            singles: [0; 25],
-            twins: [0; 25],
-        };
+        let mut on = [0u32; 25];
         for (k, route) in ROUTES.iter().enumerate() {
             for i in 0..4 {
                 let p = st.pos[k][i];
-                let sq = usize::from(route[usize::from(p.min(KEEP))]);
-                let bit = u16::from(p <= KEEP) << (4 * k + i);
-                let twin = u16::from(st.twinned[k] >> i & 1).wrapping_neg();
-                e.twins[sq] |= bit & twin;
-                e.singles[sq] |= bit & !twin;
+                let bit =
+                    u32::from(p <= KEEP) << (4 * k + i + 16 * usize::from(st.twinned[k] >> i & 1));
+                on[usize::from(route[usize::from(p.min(KEEP))])] |= bit;
             }
         }
-        // The other seats still playing.
-        let others = st
+        let mut others = st
             .playing_seats()
             .filter(|&x| x != seat)
-            .fold(0u16, |m, x| m | 0xf << (4 * x.0));
-        for sq in 0..25 {
-            e.singles[sq] &= others;
-            e.twins[sq] &= others;
+            .fold(0u32, |m, x| m | 0xf << (4 * x.0));
+        others |= others << 16;
+        Enemies(on.map(|bits| bits & others))
+    }
+
+    /// The pieces a single (or twins) landing on square `sq` would take.
+    fn taken_by(&self, sq: usize, twins: bool) -> u16 {
+        let bits = self.0[sq];
+        if twins {
+            (bits | bits >> 16) as u16
+        } else {
+            bits as u16
         }
-        e
     }
 }
 
@@ -223,10 +232,14 @@ impl Gen<'_> {
             return;
         }
         if node.used == self.max && self.scratch.outcomes.insert(node.outcome(), ()) {
-            let actions = self.scratch.acts.iter().map(|a| a.action(self.seat));
             self.out.push(Turn {
                 series: Some(self.series.clone()),
-                actions: actions.collect(),
+                actions: self
+                    .scratch
+                    .acts
+                    .iter()
+                    .map(|a| a.action(self.seat))
+                    .collect(),
             });
         }
         if node.used == self.max {
@@ -286,10 +299,7 @@ impl Gen<'_> {
             return false;
         }
         let sq = ROUTES[self.seat.0 as usize][to as usize] as usize;
-        let mut there = self.enemies.singles[sq];
-        if twins {
-            there |= self.enemies.twins[sq];
-        }
+        let there = self.enemies.taken_by(sq, twins);
         let took = there & !node.captured;
         node.captured |= took;
         took != 0

@@ -51,10 +51,6 @@ pub struct Table<V> {
 
 /// The room of a new table, in slots.
 const ROOM: usize = 64;
-/// The most room an emptied table keeps: past it, it starts again from [`ROOM`], so
-/// that after one huge turn the next small ones do not scatter over megabytes (a cache
-/// miss each).
-const ROOM_KEPT: usize = 1 << 12;
 
 impl<V: Copy + Default> Default for Table<V> {
     fn default() -> Self {
@@ -67,9 +63,11 @@ impl<V: Copy + Default> Default for Table<V> {
 }
 
 impl<V: Copy + Default> Table<V> {
-    /// Empties the table, keeping its room up to [`ROOM_KEPT`].
-    pub fn reset(&mut self) {
-        if self.slots.len() > ROOM_KEPT {
+    /// Empties the table, keeping its room up to `keep` slots: past it, it starts again
+    /// from [`ROOM`], so that after one huge turn the next small ones do not scatter over
+    /// megabytes (a cache miss each).
+    pub fn reset(&mut self, keep: usize) {
+        if self.slots.len() > keep {
             *self = Table::default();
         } else {
             self.clear();
@@ -173,6 +171,22 @@ mod tests {
             assert_eq!(t.len(), 0);
             assert_eq!(t.get(Key::new(round, 0)), None);
         }
+    }
+
+    #[test]
+    fn a_reset_gives_back_room_past_what_it_keeps() {
+        let mut t: Table<()> = Table::default();
+        for i in 0..100 {
+            t.insert(Key::new(i, 0), ());
+        }
+        t.reset(1 << 10);
+        assert_eq!((t.len(), t.slots.len()), (0, 256));
+        for i in 0..1000 {
+            t.insert(Key::new(i, 0), ());
+        }
+        t.reset(1 << 10);
+        assert_eq!((t.len(), t.slots.len()), (0, ROOM));
+        assert!(t.insert(Key::new(1, 0), ()));
     }
 
     #[test]
