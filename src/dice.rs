@@ -25,10 +25,11 @@ pub fn seed_key(seed: &str) -> [u8; 32] {
 
 /// Lowercase hex of [`seed_key`], as written in a `SeedCommit` tag.
 pub fn seed_commit(seed: &str) -> String {
-    use std::fmt::Write;
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(64);
     for b in seed_key(seed) {
-        let _ = write!(out, "{b:02x}");
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 15)] as char);
     }
     out
 }

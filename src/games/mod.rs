@@ -135,7 +135,7 @@ pub trait Game: Sized + 'static {
     const SEATS: &'static [&'static str];
 
     /// Typed settings built once from a ruleset.
-    type Settings: Clone + fmt::Debug;
+    type Settings: Clone + fmt::Debug + Send + Sync + 'static;
     /// A position. Cheap to clone (`Copy` where it fits): no histories inside.
     type State: Clone + fmt::Debug + PartialEq;
     /// One turn as written in the notation; its `Display` is the notation.

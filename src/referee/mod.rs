@@ -12,9 +12,10 @@ mod session;
 pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
 pub use session::{Refusal, Session};
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Serialize;
 
@@ -195,7 +196,15 @@ pub struct Env {
     pub limits: Limits,
     /// Rulesets already loaded, by name (`None` key: the `--ruleset` file), so a file of
     /// many records parses its ruleset once. Failures are not cached.
-    loaded: Mutex<HashMap<Option<String>, Arc<Ruleset>>>,
+    loaded: Mutex<HashMap<Option<String>, Loaded>>,
+}
+
+/// A ruleset the [`Env`] loaded, and what its game module derived from it
+/// (`G::settings`), made once on first use: a file of many records shares both.
+#[derive(Debug)]
+struct Loaded {
+    ruleset: Arc<Ruleset>,
+    settings: Arc<OnceLock<Box<dyn Any + Send + Sync>>>,
 }
 
 impl Env {
@@ -231,7 +240,12 @@ impl Env {
         name: Option<&str>,
     ) -> Result<Arc<Ruleset>, crate::ruleset::RulesetError> {
         let key = name.map(str::to_string);
-        if let Some(r) = self.loaded.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        if let Some(r) = self
+            .loaded
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&key).map(|l| l.ruleset.clone()))
+        {
             return Ok(r);
         }
         let r = Arc::new(match (name, &self.ruleset_file) {
@@ -244,9 +258,36 @@ impl Env {
             }
         });
         if let Ok(mut m) = self.loaded.lock() {
-            m.insert(key, r.clone());
+            m.insert(
+                key,
+                Loaded {
+                    ruleset: r.clone(),
+                    settings: Arc::default(),
+                },
+            );
         }
         Ok(r)
+    }
+
+    /// The game module's settings of `ruleset`: derived once for a ruleset this `Env`
+    /// loaded (and shared by every record that uses it), afresh for any other (one made
+    /// by a record's `Options`).
+    pub fn settings<G: Game>(&self, ruleset: &Arc<Ruleset>) -> G::Settings {
+        let memo = self.loaded.lock().ok().and_then(|m| {
+            m.values()
+                .find(|l| Arc::ptr_eq(&l.ruleset, ruleset))
+                .map(|l| l.settings.clone())
+        });
+        let Some(memo) = memo else {
+            return G::settings(ruleset);
+        };
+        let derived = memo.get_or_init(|| Box::new(G::settings(ruleset)));
+        match derived.downcast_ref::<G::Settings>() {
+            Some(settings) => settings.clone(),
+            // A ruleset is for one game, so this is only reached if a caller asks for
+            // another game's settings of it; derive them rather than share a wrong type.
+            None => G::settings(ruleset),
+        }
     }
 }
 

@@ -425,7 +425,7 @@ fn prepare<G: Game>(
         }
     }
     // 4. The setup, then the start.
-    let settings = G::settings(&ruleset);
+    let settings = env.settings::<G>(&ruleset);
     let setup = match header.get("Setup") {
         Some(tag) => match G::parse_setup(&settings, &tag.value) {
             Ok(state) => Some(state),
@@ -437,7 +437,7 @@ fn prepare<G: Game>(
         },
         None => None,
     };
-    Session::<G>::start(ruleset, setup, header, seed).map_err(|v: G::Violation| {
+    Session::<G>::start_with(ruleset, settings, setup, header, seed).map_err(|v: G::Violation| {
         let mut d = Diagnostic::new(
             ErrorKind::Setup,
             header.get("Setup").map(|t| t.value_span),

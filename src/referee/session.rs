@@ -154,6 +154,17 @@ impl<G: Game> Session<G> {
         seed: Option<&str>,
     ) -> Result<Session<G>, G::Violation> {
         let settings = G::settings(&ruleset);
+        Session::start_with(ruleset, settings, setup, tags, seed)
+    }
+
+    /// [`Session::start`] with the game module's settings of `ruleset` already derived.
+    pub fn start_with(
+        ruleset: Arc<Ruleset>,
+        settings: G::Settings,
+        setup: Option<G::State>,
+        tags: &dyn Tags,
+        seed: Option<&str>,
+    ) -> Result<Session<G>, G::Violation> {
         let mut dice = seed.map(Dice::from_seed);
         let state = G::start(&settings, setup, tags, dice.as_mut())?;
         let numbering = match ruleset.value("numbering").and_then(|v| v.as_word()) {

@@ -16,10 +16,7 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
             return None;
         }
         let start = pos;
-        let mut end = pos;
-        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
-            end += 1;
-        }
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[pos..]).map_or(bytes.len(), |i| pos + i);
         pos = end;
         if pos < bytes.len() && bytes[pos] == b'\r' {
             pos += 1;
@@ -55,7 +52,7 @@ pub(crate) fn is_tag_line(line: &str) -> bool {
 /// A tag line of the commonest form (`[Name "value"]`, blanks around the parts, no
 /// escape in the value) read by hand: the name, the value and the value's offset in the
 /// line, only where the `tag_line` rule reads exactly those. `None` leaves the line to
-/// the parser.
+/// the parser. `line` holds no line end: `lines` and the stream cut lines there.
 fn fast_tag_line(line: &str) -> Option<(&str, &str, usize)> {
     let b = line.as_bytes();
     let blanks = |mut i: usize| {
@@ -82,10 +79,9 @@ fn fast_tag_line(line: &str) -> Option<(&str, &str, usize)> {
         return None;
     }
     let value_start = i + 1;
-    let close = value_start
-        + b[value_start..]
-            .iter()
-            .position(|&c| matches!(c, b'"' | b'\\' | b'\r' | b'\n'))?;
+    // A line holds no line end, so the value ends at the first quote unless an escape
+    // comes first.
+    let close = value_start + memchr::memchr2(b'"', b'\\', &b[value_start..])?;
     if b[close] != b'"' {
         return None;
     }
