@@ -1,18 +1,20 @@
 //! `referee check`: every record of every file judged, streaming.
 //!
 //! Files are read one record at a time ([`Chunks`]), so memory stays flat in the size
-//! of a file, from a file or from stdin. Records are judged in batches on every core
-//! (rayon), and each batch's output is written in input order before the next batch
-//! is read.
+//! of a file, from a file or from stdin. A reader thread cuts the input into batches
+//! of records while the batch before is judged on every core (rayon); each batch's
+//! output is written in input order.
 
 use std::io::{IsTerminal, Read, Write};
+use std::sync::mpsc::{sync_channel, SyncSender};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
 use super::display_name;
 use crate::cli::diagnostics::{self, report_json};
 use crate::cli::{Ctx, Failure, Format, Outcome};
-use crate::notation::record::{Chunk, Chunks, LineIndex};
+use crate::notation::record::{Chunk, Chunks, Limits, LineIndex};
 use crate::referee;
 
 /// A batch is judged once it holds this many bytes of records…
@@ -21,9 +23,16 @@ const BATCH_BYTES: usize = 4 << 20;
 const BATCH_RECORDS: usize = 8192;
 
 /// A record waiting to be judged: its file's display name and its text.
-struct Job<'a> {
-    name: &'a str,
+struct Job {
+    name: Arc<str>,
     chunk: Chunk,
+}
+
+/// What the reader hands over, in input order.
+enum Input {
+    Batch(Vec<Job>),
+    /// A file that cannot be read (or stopped being readable): a message for stderr.
+    Unreadable(String),
 }
 
 /// What judging a record gave: its output and its count.
@@ -31,6 +40,63 @@ struct Judged {
     out: Vec<u8>,
     valid: usize,
     invalid: usize,
+}
+
+/// Reads every file into batches of records and sends them on, with a message where a
+/// file cannot be read, until the input ends or the receiver is gone.
+fn read_all(files: Vec<String>, limits: Limits, tx: SyncSender<Input>) {
+    let mut batch: Vec<Job> = Vec::new();
+    let mut bytes = 0usize;
+    // `false` once the receiver is gone (output failed): stop reading.
+    let send = |batch: &mut Vec<Job>, bytes: &mut usize, then: Option<String>| {
+        *bytes = 0;
+        let mut ok = batch.is_empty() || tx.send(Input::Batch(std::mem::take(batch))).is_ok();
+        if let Some(message) = then {
+            ok = ok && tx.send(Input::Unreadable(message)).is_ok();
+        }
+        ok
+    };
+    for file in &files {
+        let name: Arc<str> = Arc::from(display_name(file));
+        let reader: Box<dyn Read> = if file == "-" {
+            Box::new(std::io::stdin())
+        } else {
+            match std::fs::File::open(file) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    let message = format!("cannot read {file}: {e}");
+                    if !send(&mut batch, &mut bytes, Some(message)) {
+                        return;
+                    }
+                    continue;
+                }
+            }
+        };
+        for chunk in Chunks::new(reader, limits) {
+            match chunk {
+                Ok(chunk) => {
+                    bytes += chunk.bytes;
+                    batch.push(Job {
+                        name: name.clone(),
+                        chunk,
+                    });
+                    if (bytes >= BATCH_BYTES || batch.len() >= BATCH_RECORDS)
+                        && !send(&mut batch, &mut bytes, None)
+                    {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    let message = format!("cannot read {file}: {e}");
+                    if !send(&mut batch, &mut bytes, Some(message)) {
+                        return;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    send(&mut batch, &mut bytes, None);
 }
 
 /// The running totals, and where output goes.
@@ -41,31 +107,16 @@ struct Run<'a> {
     progress: Option<indicatif::ProgressBar>,
     valid: usize,
     invalid: usize,
-    batch: Vec<Job<'a>>,
-    batch_bytes: usize,
+    unreadable: usize,
 }
 
-impl<'a> Run<'a> {
-    fn push(&mut self, job: Job<'a>) -> std::io::Result<()> {
-        self.batch_bytes += job.chunk.bytes;
-        self.batch.push(job);
-        if self.batch_bytes >= BATCH_BYTES || self.batch.len() >= BATCH_RECORDS {
-            self.flush()?;
-        }
-        Ok(())
-    }
-
-    /// Judges the batch on every core and writes its output in input order.
-    fn flush(&mut self) -> std::io::Result<()> {
+impl Run<'_> {
+    /// Judges a batch on every core and writes its output in input order.
+    fn judge(&mut self, batch: Vec<Job>) -> std::io::Result<()> {
         let (ctx, json) = (self.ctx, self.json);
-        let judged: Vec<Judged> = self
-            .batch
-            .par_iter()
-            .map(|job| judge(ctx, json, job))
-            .collect();
-        let bytes: usize = self.batch.iter().map(|j| j.chunk.bytes).sum();
-        self.batch.clear();
-        self.batch_bytes = 0;
+        let judged: Vec<Judged> = batch.par_iter().map(|job| judge(ctx, json, job)).collect();
+        let bytes: usize = batch.iter().map(|j| j.chunk.bytes).sum();
+        drop(batch);
         for j in &judged {
             self.valid += j.valid;
             self.invalid += j.invalid;
@@ -89,7 +140,6 @@ impl<'a> Run<'a> {
 
     /// A message on stderr, after the output of the records before it.
     fn warn(&mut self, message: &str) -> std::io::Result<()> {
-        self.flush()?;
         self.out.flush()?;
         match &self.progress {
             Some(pb) => pb.suspend(|| eprintln!("referee: {message}")),
@@ -100,8 +150,8 @@ impl<'a> Run<'a> {
 }
 
 /// Judges one record and renders what `check` prints of it.
-fn judge(ctx: &Ctx, json: bool, job: &Job<'_>) -> Judged {
-    let (name, chunk) = (job.name, &job.chunk);
+fn judge(ctx: &Ctx, json: bool, job: &Job) -> Judged {
+    let (name, chunk) = (&*job.name, &job.chunk);
     let text = chunk.text.as_str();
     let reports = referee::check_chunk(&ctx.env, name, chunk);
     let lines = std::cell::OnceCell::new();
@@ -196,39 +246,26 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
         progress: progress(ctx, files),
         valid: 0,
         invalid: 0,
-        batch: Vec::new(),
-        batch_bytes: 0,
+        unreadable: 0,
     };
-    let mut unreadable = 0usize;
-    for file in files {
-        let name = display_name(file);
-        let reader: Box<dyn Read> = if file == "-" {
-            Box::new(std::io::stdin().lock())
-        } else {
-            match std::fs::File::open(file) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    run.warn(&format!("cannot read {file}: {e}"))?;
-                    unreadable += 1;
-                    continue;
-                }
-            }
-        };
-        for chunk in Chunks::new(reader, ctx.env.limits) {
-            match chunk {
-                Ok(chunk) => run.push(Job { name, chunk })?,
-                Err(e) => {
-                    run.warn(&format!("cannot read {file}: {e}"))?;
-                    unreadable += 1;
-                    break;
-                }
+    // The reader owns its input, so an output that fails (a closed pipe) ends the run
+    // at once even while the reader waits on stdin. One batch waits ahead at most.
+    let (tx, rx) = sync_channel(1);
+    let (list, limits) = (files.to_vec(), ctx.env.limits);
+    std::thread::spawn(move || read_all(list, limits, tx));
+    for input in rx {
+        match input {
+            Input::Batch(batch) => run.judge(batch)?,
+            Input::Unreadable(message) => {
+                run.warn(&message)?;
+                run.unreadable += 1;
             }
         }
     }
-    run.flush()?;
     if let Some(pb) = run.progress.take() {
         pb.finish_and_clear();
     }
+    let unreadable = run.unreadable;
     let (valid, invalid) = (run.valid, run.invalid);
     if !json {
         let total = valid + invalid;
