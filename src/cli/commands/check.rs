@@ -9,7 +9,7 @@ use std::io::{IsTerminal, Read, Write};
 
 use rayon::prelude::*;
 
-use super::display_name;
+use super::walk::{self, Problem, Source};
 use crate::cli::diagnostics::{self, report_json};
 use crate::cli::{Ctx, Failure, Format, Outcome};
 use crate::notation::record::{Chunk, Chunks, LineIndex};
@@ -149,14 +149,14 @@ fn judge(ctx: &Ctx, json: bool, job: &Job<'_>) -> Judged {
 }
 
 /// A progress bar by bytes, on a terminal only, for runs long enough to want one.
-fn progress(ctx: &Ctx, files: &[String]) -> Option<indicatif::ProgressBar> {
+fn progress(ctx: &Ctx, files: &[Source]) -> Option<indicatif::ProgressBar> {
     if ctx.global.quiet || !std::io::stderr().is_terminal() {
         return None;
     }
     let sizes: Option<u64> = files
         .iter()
         .map(|f| {
-            std::fs::metadata(f)
+            std::fs::metadata(f.path.as_ref()?)
                 .ok()
                 .filter(|m| m.is_file())
                 .map(|m| m.len())
@@ -179,7 +179,9 @@ fn progress(ctx: &Ctx, files: &[String]) -> Option<indicatif::ProgressBar> {
     Some(pb)
 }
 
-pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
+/// `check FILE…`: `args` are files, directories (walked for record files, `globs`
+/// picking the names) and `-`.
+pub fn check(ctx: &Ctx, args: &[String], globs: &[String], out: &mut dyn Write) -> Outcome {
     let json = match ctx.global.format {
         Format::Text => false,
         Format::Json => true,
@@ -189,6 +191,8 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
             ))
         }
     };
+    let expanded = walk::expand(args, globs)?;
+    let files = &expanded.sources;
     let mut run = Run {
         ctx,
         json,
@@ -199,26 +203,35 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
         batch: Vec::new(),
         batch_bytes: 0,
     };
-    let mut unreadable = 0usize;
+    for w in &expanded.warnings {
+        run.warn(w)?;
+    }
+    let (mut unreadable, mut empty) = (0usize, 0usize);
+    for p in &expanded.problems {
+        run.warn(p.message())?;
+        match p {
+            Problem::Unreadable(_) => unreadable += 1,
+            Problem::Empty(_) => empty += 1,
+        }
+    }
     for file in files {
-        let name = display_name(file);
-        let reader: Box<dyn Read> = if file == "-" {
-            Box::new(std::io::stdin().lock())
-        } else {
-            match std::fs::File::open(file) {
+        let name = file.name.as_str();
+        let reader: Box<dyn Read> = match &file.path {
+            None => Box::new(std::io::stdin().lock()),
+            Some(path) => match std::fs::File::open(path) {
                 Ok(f) => Box::new(f),
                 Err(e) => {
-                    run.warn(&format!("cannot read {file}: {e}"))?;
+                    run.warn(&format!("cannot read {name}: {e}"))?;
                     unreadable += 1;
                     continue;
                 }
-            }
+            },
         };
         for chunk in Chunks::new(reader, ctx.env.limits) {
             match chunk {
                 Ok(chunk) => run.push(Job { name, chunk })?,
                 Err(e) => {
-                    run.warn(&format!("cannot read {file}: {e}"))?;
+                    run.warn(&format!("cannot read {name}: {e}"))?;
                     unreadable += 1;
                     break;
                 }
@@ -238,12 +251,22 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
             if total == 1 { "" } else { "s" }
         )?;
     }
-    if unreadable > 0 {
+    if unreadable + empty > 0 {
         run.out.flush()?;
-        return Err(Failure::Usage(format!(
-            "{unreadable} file{} could not be read",
-            if unreadable == 1 { "" } else { "s" }
-        )));
+        let mut said = Vec::new();
+        if unreadable > 0 {
+            let s = if unreadable == 1 { "" } else { "s" };
+            said.push(format!("{unreadable} file{s} could not be read"));
+        }
+        if empty > 0 {
+            let (s, have) = if empty == 1 {
+                ("y", "has")
+            } else {
+                ("ies", "have")
+            };
+            said.push(format!("{empty} director{s} {have} no file to check"));
+        }
+        return Err(Failure::Usage(said.join("; ")));
     }
     if invalid > 0 {
         return Err(Failure::Invalid);
