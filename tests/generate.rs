@@ -190,3 +190,42 @@ fn help_explains_the_new_commands_with_an_example_each() {
         assert!(help.contains(example), "help {command} lacks {example:?}");
     }
 }
+
+/// Asks bash's completion function, as bash would on TAB, for `words` (the cursor at
+/// the end of the last).
+fn bash_complete(words: &[&str]) -> Vec<String> {
+    let script = completions("bash");
+    let cword = words.len() - 1;
+    let line = words.join(" ");
+    let program = format!(
+        "source /dev/stdin <<'SCRIPT'\n{script}\nSCRIPT\n\
+         COMP_WORDS=({words}); COMP_CWORD={cword}; COMP_LINE='{line}'; COMP_POINT={point}\n\
+         _referee referee '{cur}' '{prev}'\n\
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+        words = words.join(" "),
+        point = line.len(),
+        cur = words[cword],
+        prev = words[cword - 1],
+    );
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(program)
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_bash_script_completes_commands_options_and_values() {
+    assert_eq!(bash_complete(&["referee", "com"]), ["completions"]);
+    assert_eq!(bash_complete(&["referee", "check", "--gl"]), ["--glob"]);
+    assert_eq!(bash_complete(&["referee", "completions", "fi"]), ["fish"]);
+}

@@ -291,3 +291,16 @@ fn single_record_commands_refuse_a_directory_plainly() {
         assert!(!stderr.contains("os error"), "{stderr}");
     }
 }
+
+#[test]
+fn a_bad_line_in_an_ignore_file_is_a_warning_and_the_other_lines_apply() {
+    let tmp = tree();
+    write(tmp.path(), "tree/b/.gitignore", "a{b\nc.game\n");
+    let (code, names, stderr) = checked(tmp.path(), &["tree/b"]);
+    assert_eq!(code, 0);
+    assert_eq!(names, ["tree/b/a.game", "tree/b/deeper/z.game"]);
+    assert!(
+        stderr.starts_with("referee: tree/b/.gitignore: line 1: error parsing glob 'a{b'"),
+        "{stderr}"
+    );
+}
