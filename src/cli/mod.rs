@@ -27,10 +27,13 @@ pub use render::Render;
 const AFTER_HELP: &str = "\
 Examples:
   referee check games/halatafl/*.game          validate records
+  referee check games/                         the *.game files under games/
   referee adjudicate games/halatafl/missed-capture.game
   referee moves games/halatafl/opening.game    legal turns for the seat to move
   echo 'e3-d4' | referee play halatafl --format json
   referee rules halatafl                       settings and rule texts
+  referee completions bash > referee.bash      a bash completion script
+  referee man --out ~/.local/share/man/man1    the manual pages
 
 Exit codes: 0 all valid / done, 1 a record invalid or a turn refused, 2 usage or I/O error.";
 
@@ -103,12 +106,17 @@ pub enum Command {
     /// Validate records: syntax, every turn's legality, dice against the seed, the
     /// declared result.
     #[command(
-        after_help = "Example:\n  referee check games/halatafl/*.game\n  cat game.game | referee check - --format json"
+        after_help = "Example:\n  referee check games/halatafl/*.game\n  cat game.game | referee check - --format json\n  referee check games/ --glob '!disputed-*'\n\nA directory is walked for *.game files, sorted by path; hidden files and\ndirectories and what .gitignore or .ignore files name are skipped, symbolic links\nare not followed. A file named on the command line is checked whatever its name."
     )]
     Check {
-        /// Record files; `-` reads standard input.
-        #[arg(required = true, value_name = "FILE")]
+        /// Record files or directories; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE|DIR")]
         files: Vec<String>,
+        /// In directories, check the files this glob matches instead of *.game;
+        /// `!GLOB` leaves files out (repeatable; ripgrep's --glob: a match overrides
+        /// the hidden and ignore rules).
+        #[arg(long, short = 'g', value_name = "GLOB")]
+        glob: Vec<String>,
     },
     /// A full ruling: each turn judged, the first violation with its rule, the position
     /// before it and the legal alternatives, the result.
@@ -226,6 +234,26 @@ pub enum Command {
         #[arg(long, default_value_t = 1000, value_name = "N")]
         max_turns: usize,
     },
+    /// Print a shell completion script for bash, zsh, fish, powershell or elvish.
+    #[command(
+        after_help = "Example:\n  referee completions bash > ~/.local/share/bash-completion/completions/referee\n  referee completions zsh > ~/.zfunc/_referee    # with fpath+=(~/.zfunc) before compinit\n  referee completions fish > ~/.config/fish/completions/referee.fish"
+    )]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page referee(1) in roff, or write one page a command to a
+    /// directory.
+    #[command(
+        after_help = "Example:\n  referee man > ~/.local/share/man/man1/referee.1\n  referee man --out ~/.local/share/man/man1    # referee.1, referee-check.1, ...\n  referee man | man -l -"
+    )]
+    Man {
+        /// Write referee.1 and referee-COMMAND.1 for every command into DIR (created if
+        /// missing) and print their paths.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
 }
 
 /// How a command ended.
@@ -326,7 +354,7 @@ pub fn main() -> ExitCode {
 /// Runs one command, writing its answer to `out`.
 pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
     match command {
-        Command::Check { files } => commands::check(ctx, &files, out),
+        Command::Check { files, glob } => commands::check(ctx, &files, &glob, out),
         Command::Adjudicate { file, turn } => commands::adjudicate(ctx, &file, turn, out),
         Command::Show { file, turn } => commands::show(ctx, &file, turn, out),
         Command::Moves { file, turn } => commands::moves(ctx, &file, turn, out),
@@ -344,6 +372,8 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
             max_turns,
         } => commands::selfplay(ctx, &ruleset, games, &seed, max_turns, out),
         Command::Move { file, turn, expect } => commands::move_turn(ctx, &file, &turn, expect, out),
+        Command::Completions { shell } => commands::completions(shell, out),
+        Command::Man { out: dir } => commands::man(dir.as_deref(), out),
         Command::Play {
             ruleset,
             seed,

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::display_name;
+use super::walk::{self, Problem, Source};
 use crate::cli::diagnostics::{self, report_json};
 use crate::cli::{Ctx, Failure, Format, Outcome};
 use crate::notation::record::{Chunk, Chunks, Limits, LineIndex};
@@ -44,7 +44,7 @@ struct Judged {
 
 /// Reads every file into batches of records and sends them on, with a message where a
 /// file cannot be read, until the input ends or the receiver is gone.
-fn read_all(files: Vec<String>, limits: Limits, tx: SyncSender<Input>) {
+fn read_all(files: Vec<Source>, limits: Limits, tx: SyncSender<Input>) {
     let mut batch: Vec<Job> = Vec::new();
     let mut bytes = 0usize;
     // `false` once the receiver is gone (output failed): stop reading.
@@ -57,20 +57,19 @@ fn read_all(files: Vec<String>, limits: Limits, tx: SyncSender<Input>) {
         ok
     };
     for file in &files {
-        let name: Arc<str> = Arc::from(display_name(file));
-        let reader: Box<dyn Read> = if file == "-" {
-            Box::new(std::io::stdin())
-        } else {
-            match std::fs::File::open(file) {
+        let name: Arc<str> = Arc::from(file.name.as_str());
+        let reader: Box<dyn Read> = match &file.path {
+            None => Box::new(std::io::stdin()),
+            Some(path) => match std::fs::File::open(path) {
                 Ok(f) => Box::new(f),
                 Err(e) => {
-                    let message = format!("cannot read {file}: {e}");
+                    let message = format!("cannot read {name}: {e}");
                     if !send(&mut batch, &mut bytes, Some(message)) {
                         return;
                     }
                     continue;
                 }
-            }
+            },
         };
         for chunk in Chunks::new(reader, limits) {
             match chunk {
@@ -87,7 +86,7 @@ fn read_all(files: Vec<String>, limits: Limits, tx: SyncSender<Input>) {
                     }
                 }
                 Err(e) => {
-                    let message = format!("cannot read {file}: {e}");
+                    let message = format!("cannot read {name}: {e}");
                     if !send(&mut batch, &mut bytes, Some(message)) {
                         return;
                     }
@@ -199,14 +198,14 @@ fn judge(ctx: &Ctx, json: bool, job: &Job) -> Judged {
 }
 
 /// A progress bar by bytes, on a terminal only, for runs long enough to want one.
-fn progress(ctx: &Ctx, files: &[String]) -> Option<indicatif::ProgressBar> {
+fn progress(ctx: &Ctx, files: &[Source]) -> Option<indicatif::ProgressBar> {
     if ctx.global.quiet || !std::io::stderr().is_terminal() {
         return None;
     }
     let sizes: Option<u64> = files
         .iter()
         .map(|f| {
-            std::fs::metadata(f)
+            std::fs::metadata(f.path.as_ref()?)
                 .ok()
                 .filter(|m| m.is_file())
                 .map(|m| m.len())
@@ -229,7 +228,9 @@ fn progress(ctx: &Ctx, files: &[String]) -> Option<indicatif::ProgressBar> {
     Some(pb)
 }
 
-pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
+/// `check FILE…`: `args` are files, directories (walked for record files, `globs`
+/// picking the names) and `-`.
+pub fn check(ctx: &Ctx, args: &[String], globs: &[String], out: &mut dyn Write) -> Outcome {
     let json = match ctx.global.format {
         Format::Text => false,
         Format::Json => true,
@@ -239,20 +240,33 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
             ))
         }
     };
+    let expanded = walk::expand(args, globs)?;
+    let files = expanded.sources;
     let mut run = Run {
         ctx,
         json,
         out,
-        progress: progress(ctx, files),
+        progress: progress(ctx, &files),
         valid: 0,
         invalid: 0,
         unreadable: 0,
     };
     // The reader owns its input, so an output that fails (a closed pipe) ends the run
     // at once even while the reader waits on stdin. One batch waits ahead at most.
+    for w in &expanded.warnings {
+        run.warn(w)?;
+    }
+    let mut empty = 0usize;
+    for p in &expanded.problems {
+        run.warn(p.message())?;
+        match p {
+            Problem::Unreadable(_) => run.unreadable += 1,
+            Problem::Empty(_) => empty += 1,
+        }
+    }
     let (tx, rx) = sync_channel(1);
-    let (list, limits) = (files.to_vec(), ctx.env.limits);
-    std::thread::spawn(move || read_all(list, limits, tx));
+    let limits = ctx.env.limits;
+    std::thread::spawn(move || read_all(files, limits, tx));
     for input in rx {
         match input {
             Input::Batch(batch) => run.judge(batch)?,
@@ -275,12 +289,22 @@ pub fn check(ctx: &Ctx, files: &[String], out: &mut dyn Write) -> Outcome {
             if total == 1 { "" } else { "s" }
         )?;
     }
-    if unreadable > 0 {
+    if unreadable + empty > 0 {
         run.out.flush()?;
-        return Err(Failure::Usage(format!(
-            "{unreadable} file{} could not be read",
-            if unreadable == 1 { "" } else { "s" }
-        )));
+        let mut said = Vec::new();
+        if unreadable > 0 {
+            let s = if unreadable == 1 { "" } else { "s" };
+            said.push(format!("{unreadable} file{s} could not be read"));
+        }
+        if empty > 0 {
+            let (s, have) = if empty == 1 {
+                ("y", "has")
+            } else {
+                ("ies", "have")
+            };
+            said.push(format!("{empty} director{s} {have} no file to check"));
+        }
+        return Err(Failure::Usage(said.join("; ")));
     }
     if invalid > 0 {
         return Err(Failure::Invalid);

@@ -4,11 +4,13 @@
 
 mod adjudicate;
 mod check;
+mod generate;
 mod move_turn;
 mod new;
 mod position;
 mod rules;
 mod selfplay;
+mod walk;
 
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -24,6 +26,7 @@ use crate::ruleset::{self, Origin, Override, Ruleset};
 
 pub use adjudicate::adjudicate;
 pub use check::check;
+pub use generate::{completions, man};
 pub use move_turn::move_turn;
 pub use new::{header_for, new_record};
 pub use position::{moves, score, show};
@@ -35,6 +38,12 @@ pub use selfplay::selfplay;
 pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String)>, Failure> {
     let max = ctx.env.limits.max_bytes;
     let mut bytes = Vec::new();
+    if file != "-" && Path::new(file).is_dir() {
+        return Err(Failure::Usage(format!(
+            "{file} is a directory: this command reads one record file (`referee check` \
+             takes directories)"
+        )));
+    }
     let read = if file == "-" {
         io::stdin()
             .lock()
