@@ -4,13 +4,14 @@
 
 mod adjudicate;
 mod check;
+mod lock;
 mod move_turn;
 mod new;
 mod position;
 mod rules;
 mod selfplay;
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 
 use serde_json::{json, Value as Json};
@@ -24,6 +25,7 @@ use crate::ruleset::{self, Origin, Override, Ruleset};
 
 pub use adjudicate::adjudicate;
 pub use check::check;
+pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};
 pub use move_turn::move_turn;
 pub use new::{header_for, new_record};
 pub use position::{moves, score, show};
@@ -46,24 +48,29 @@ pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String
     if let Err(e) = read {
         return Err(Failure::Usage(format!("cannot read {file}: {e}")));
     }
+    Ok(decode_input(bytes, max))
+}
+
+/// The text of a file read (at most `max` bytes and one more), or why it is not text.
+fn decode_input(bytes: Vec<u8>, max: usize) -> Result<String, (usize, String)> {
     if bytes.len() > max {
-        return Ok(Err((
+        return Err((
             0,
             format!("the file is over the limit of {max} bytes (--max-bytes)"),
-        )));
+        ));
     }
     match String::from_utf8(bytes) {
         Ok(mut s) => {
             if s.starts_with('\u{feff}') {
                 s.drain(..3);
             }
-            Ok(Ok(s))
+            Ok(s)
         }
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
             let prefix = String::from_utf8_lossy(&bytes[..at]).into_owned();
-            Ok(Err((
+            Err((
                 at,
                 format!(
                     "the file is not UTF-8 text: invalid byte at offset {at}{}",
@@ -73,7 +80,7 @@ pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String
                         format!(" (line {l}, column {c})")
                     }
                 ),
-            )))
+            ))
         }
     }
 }
@@ -102,8 +109,25 @@ struct OneRecord {
 }
 
 fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
-    let name = display_name(file).to_string();
-    let text = match read_input(ctx, file)? {
+    let text = read_input(ctx, file)?;
+    parse_one(ctx, display_name(file).to_string(), text)
+}
+
+/// [`load_one`] for a record held under its lock: read through the locked file.
+fn load_locked(ctx: &Ctx, file: &str, lock: &RecordLock) -> Result<OneRecord, Failure> {
+    let max = ctx.env.limits.max_bytes;
+    let bytes = lock
+        .read(Some(max))
+        .map_err(|e| Failure::Usage(format!("cannot read {file}: {e}")))?;
+    parse_one(ctx, file.to_string(), decode_input(bytes, max))
+}
+
+fn parse_one(
+    ctx: &Ctx,
+    name: String,
+    text: Result<String, (usize, String)>,
+) -> Result<OneRecord, Failure> {
+    let text = match text {
         Ok(t) => t,
         Err((_, message)) => return Err(Failure::Usage(format!("{name}: {message}"))),
     };
@@ -183,19 +207,6 @@ pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ru
     // A data setting the options changed (Halasi's `tile-set`) names another file.
     ctx.env.library.load_data(&mut rs, schema).map_err(usage)?;
     Ok(rs)
-}
-
-/// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
-pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// Parses one turn given on its own (a command-line argument or a `play` line): the
