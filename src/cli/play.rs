@@ -297,8 +297,7 @@ fn hold_record<G: Render>(
             Err(LockError::Busy(waited)) => {
                 return Err(Failure::Usage(format!(
                     "{name} is held by another referee (another `play --record` session?) \
-                     and was not free after {} s; {} sets the wait in seconds",
-                    waited.as_secs_f64(),
+                     and was not free after {waited:?}; {} sets the wait in seconds",
                     super::commands::LOCK_WAIT_VAR
                 )))
             }

@@ -138,8 +138,7 @@ pub fn move_turn(
         Err(LockError::Busy(waited)) => {
             let message = format!(
                 "{file} is held by another referee (a `play --record` session, or a `move` \
-                 that is slow to finish) and was not free after {} s",
-                waited.as_secs_f64()
+                 that is slow to finish) and was not free after {waited:?}"
             );
             let hint = format!(
                 "try again later; {} sets the wait in seconds",
