@@ -1,7 +1,8 @@
 //! Concurrent writers of one record (issue 9): many `move` processes started together,
 //! and `move` against a record a `play --record` session holds.
 //!
-//! `REFEREE_TEST_TRIALS=N` runs N trials of each concurrent test instead of a few.
+//! `REFEREE_TEST_TRIALS=N` runs N trials of each concurrent test instead of a few, and
+//! `REFEREE_TEST_WRITERS=N` starts N processes a trial instead of 12 (at most 16).
 
 mod common;
 
@@ -15,14 +16,20 @@ use std::time::{Duration, Instant};
 use common::{referee, run};
 use serde_json::Value;
 
-/// Processes started together in each trial.
-const WRITERS: usize = 12;
-
-fn trials(default: usize) -> usize {
-    std::env::var("REFEREE_TEST_TRIALS")
+fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+fn trials(default: usize) -> usize {
+    env_number("REFEREE_TEST_TRIALS", default)
+}
+
+/// Processes started together in each trial.
+fn writers() -> usize {
+    env_number("REFEREE_TEST_WRITERS", 12).clamp(2, 16)
 }
 
 /// What one `move` process did.
@@ -113,16 +120,20 @@ fn new_record(dir: &Path, turns: &[&str]) -> PathBuf {
 #[test]
 fn concurrent_moves_with_expect_have_exactly_one_winner() {
     let dir = tempfile::tempdir().unwrap();
-    for trial in 0..trials(4) {
+    let mut slowest = Duration::ZERO;
+    let trials = trials(4);
+    for trial in 0..trials {
         let path = new_record(dir.path(), &["e3-d4"]);
         let before = std::fs::read_to_string(&path).unwrap();
         let legal = moves(&path);
         assert!(legal.len() >= 2, "{legal:?}");
         // Several processes for each legal turn: duplicates race each other too.
-        let turns: Vec<String> = (0..WRITERS)
+        let turns: Vec<String> = (0..writers())
             .map(|i| legal[i % legal.len()].clone())
             .collect();
+        let started = Instant::now();
         let outcomes = race(&path, &turns, Some(2));
+        slowest = slowest.max(started.elapsed());
         let winners: Vec<&Outcome> = outcomes.iter().filter(|o| o.code == 0).collect();
         assert_eq!(
             winners.len(),
@@ -149,6 +160,10 @@ fn concurrent_moves_with_expect_have_exactly_one_winner() {
         assert_valid(&path);
         assert_alone(&path);
     }
+    eprintln!(
+        "{trials} trials of {} writers: one winner each; slowest trial {slowest:?}",
+        writers()
+    );
 }
 
 /// The first 38 turns of a selfplay game (`selfplay halatafl --seed a`): white to move
@@ -170,7 +185,8 @@ fn concurrent_moves_without_expect_lose_no_turn() {
     // Half the writers send white turns, half black turns legal after any white one, so
     // that several writers in turn can win.
     let path = new_record(dir.path(), &start);
-    let white: Vec<String> = moves(&path).into_iter().take(WRITERS / 2).collect();
+    let half = writers() / 2;
+    let white: Vec<String> = moves(&path).into_iter().take(half).collect();
     let mut black: Option<BTreeSet<String>> = None;
     for w in &white {
         let after = new_record(dir.path(), &[&start[..], &[w.as_str()]].concat());
@@ -180,14 +196,16 @@ fn concurrent_moves_without_expect_lose_no_turn() {
             Some(b) => b.intersection(&legal).cloned().collect(),
         });
     }
-    let black: Vec<String> = black.unwrap().into_iter().take(WRITERS / 2).collect();
-    assert_eq!(black.len(), WRITERS / 2, "{black:?}");
-    let writers: Vec<String> = white.iter().chain(&black).cloned().collect();
+    let black: Vec<String> = black.unwrap().into_iter().take(half).collect();
+    assert_eq!(black.len(), half, "{black:?}");
+    let racers: Vec<String> = white.iter().chain(&black).cloned().collect();
 
-    let mut most = 0;
-    for trial in 0..trials(4) {
+    // How many trials had 0, 1, 2, … winners.
+    let mut winners_seen = vec![0usize; racers.len() + 1];
+    let trials = trials(4);
+    for trial in 0..trials {
         let path = new_record(dir.path(), &start);
-        let outcomes = race(&path, &writers, None);
+        let outcomes = race(&path, &racers, None);
         let text = std::fs::read_to_string(&path).unwrap();
         let all = turns_of(&text);
         assert_eq!(all[..start.len()], start[..], "the old turns are kept");
@@ -216,8 +234,13 @@ fn concurrent_moves_without_expect_lose_no_turn() {
             }
         }
         assert_valid(&path);
-        most = most.max(winners.len());
+        winners_seen[winners.len()] += 1;
     }
+    eprintln!(
+        "{trials} trials of {} writers: trials by number of winners {winners_seen:?}",
+        2 * half
+    );
+    let most = winners_seen.iter().rposition(|&n| n > 0).unwrap();
     // With six white and six black writers, some trial has more than one winner unless
     // every black writer came first each time (about 1 in 900 per trial).
     assert!(most >= 2, "more than one writer won in some trial");
