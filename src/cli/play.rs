@@ -9,7 +9,8 @@ use std::path::Path;
 use serde_json::{json, Value as Json};
 
 use super::commands::{
-    apply_cli_options, header_for, load_ruleset, parse_single, refusal_json, write_atomically,
+    apply_cli_options, header_for, load_ruleset, parse_single, refusal_json, wait_limit, LockError,
+    RecordLock,
 };
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::{seat_name, Game};
@@ -76,25 +77,24 @@ impl Visitor for PlayVisit<'_> {
         } = self;
         let json = ctx.global.format == Format::Json;
         let limits = ctx.env.limits;
-        // Start, or resume the record file.
-        let mut game: Game_<G> = match record.filter(|p| p.exists()) {
-            Some(path) => resume::<G>(ctx, path)?,
-            None => {
-                let no_tags = record::Header::default();
-                let session = Session::<G>::start(Arc::new(rs.clone()), None, &no_tags, seed)
-                    .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
-                let header = header_for::<G>(rs, &session.settings, seed, seats_tag, None);
-                if let Some(path) = record {
-                    write_atomically(path, &format!("{header}\n")).map_err(|e| {
-                        Failure::Usage(format!("cannot write {}: {e}", path.display()))
-                    })?;
-                }
-                Game_ {
-                    history: vec![session],
-                    prefix: String::new(),
-                    header,
-                    lines: Vec::new(),
-                }
+        let new_game = || -> Result<Game_<G>, Failure> {
+            let no_tags = record::Header::default();
+            let session = Session::<G>::start(Arc::new(rs.clone()), None, &no_tags, seed)
+                .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
+            let header = header_for::<G>(rs, &session.settings, seed, seats_tag, None);
+            Ok(Game_ {
+                history: vec![session],
+                prefix: String::new(),
+                header,
+                lines: Vec::new(),
+            })
+        };
+        // Start, or resume the record file, which is then held (locked) to the end.
+        let (mut game, mut lock) = match record {
+            None => (new_game()?, None),
+            Some(path) => {
+                let (game, lock) = hold_record::<G>(ctx, path, new_game)?;
+                (game, Some(lock))
             }
         };
         let stdin = io::stdin();
@@ -152,9 +152,9 @@ impl Visitor for PlayVisit<'_> {
                     } else {
                         game.history.pop();
                         game.lines.pop();
-                        if let Some(path) = record {
-                            write_atomically(path, &game.file_text()).map_err(|e| {
-                                Failure::Usage(format!("cannot write {}: {e}", path.display()))
+                        if let Some(lock) = &mut lock {
+                            lock.replace(&game.file_text()).map_err(|e| {
+                                Failure::Usage(format!("cannot write {}: {e}", lock_name(record)))
                             })?;
                         }
                         let s = game.current();
@@ -207,11 +207,11 @@ impl Visitor for PlayVisit<'_> {
                                 Ok(()) => {
                                     let written = entry.action.written().expect("refused by play");
                                     let line = format!("{number} {written}");
-                                    if let Some(path) = record {
-                                        append_flushed(path, &line).map_err(|e| {
+                                    if let Some(lock) = &mut lock {
+                                        lock.append(&line).map_err(|e| {
                                             Failure::Usage(format!(
                                                 "cannot write {}: {e}",
-                                                path.display()
+                                                lock_name(record)
                                             ))
                                         })?;
                                     }
@@ -266,18 +266,55 @@ fn emit(out: &mut dyn Write, json: bool, a: &Answer) -> Outcome {
     Ok(())
 }
 
-/// Appends a line to the record file and flushes it to disk before answering.
-fn append_flushed(path: &Path, line: &str) -> io::Result<()> {
-    let mut f = std::fs::OpenOptions::new().append(true).open(path)?;
-    f.write_all(format!("{line}\n").as_bytes())?;
-    f.sync_data()
+fn lock_name(record: Option<&Path>) -> String {
+    record.map(|p| p.display().to_string()).unwrap_or_default()
 }
 
-/// Resumes a record file: replays its last record, which must be valid.
-fn resume<G: Render>(ctx: &Ctx, path: &Path) -> Result<Game_<G>, Failure> {
+/// Locks the record file for the session: resumes it if it exists, else creates it with
+/// the header of `new_game`. Another referee holding it past the wait is an error.
+fn hold_record<G: Render>(
+    ctx: &Ctx,
+    path: &Path,
+    new_game: impl Fn() -> Result<Game_<G>, Failure>,
+) -> Result<(Game_<G>, RecordLock), Failure> {
+    let name = path.display();
+    let wait = wait_limit().map_err(Failure::Usage)?;
+    loop {
+        match RecordLock::acquire(path, true, wait) {
+            Ok(lock) => return Ok((resume::<G>(ctx, path, &lock)?, lock)),
+            Err(LockError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {
+                let game = new_game()?;
+                match RecordLock::create(path, &game.file_text()) {
+                    Ok(lock) => return Ok((game, lock)),
+                    // Another referee created it meanwhile: lock and resume that one.
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                    Err(e) => return Err(Failure::Usage(format!("cannot write {name}: {e}"))),
+                }
+            }
+            Err(LockError::Io(e)) => {
+                return Err(Failure::Usage(format!("cannot open {name}: {e}")))
+            }
+            Err(LockError::Busy(waited)) => {
+                return Err(Failure::Usage(format!(
+                    "{name} is held by another referee (another `play --record` session?) \
+                     and was not free after {waited:?}; {} sets the wait in seconds",
+                    super::commands::LOCK_WAIT_VAR
+                )))
+            }
+        }
+    }
+}
+
+/// Resumes a record file held under `lock`: replays its last record, which must be valid.
+fn resume<G: Render>(ctx: &Ctx, path: &Path, lock: &RecordLock) -> Result<Game_<G>, Failure> {
     let name = path.to_string_lossy().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Usage(format!("cannot read {name}: {e}")))?;
+    let text = lock
+        .read(None)
+        .map_err(|e| Failure::Usage(format!("cannot read {name}: {e}")))
+        .and_then(|b| {
+            String::from_utf8(b)
+                .map_err(|e| Failure::Usage(format!("cannot read {name}: {}", e.utf8_error())))
+        })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
     let split = record::split(&text, &ctx.env.limits);
     let Some(raw) = split.records.last() else {

@@ -5,6 +5,7 @@
 mod adjudicate;
 mod check;
 mod generate;
+mod lock;
 mod move_turn;
 mod new;
 mod position;
@@ -12,7 +13,7 @@ mod rules;
 mod selfplay;
 mod walk;
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::Path;
 
 use serde_json::{json, Value as Json};
@@ -27,23 +28,31 @@ use crate::ruleset::{self, Origin, Override, Ruleset};
 pub use adjudicate::adjudicate;
 pub use check::check;
 pub use generate::{completions, man};
+pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};
 pub use move_turn::move_turn;
 pub use new::{header_for, new_record};
 pub use position::{moves, score, show};
 pub use rules::rules;
 pub use selfplay::selfplay;
 
-/// Reads a record file (`-` is standard input), refusing what is over the size limit.
-/// Text that is not UTF-8 is an input error reported like a syntax error.
-pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String)>, Failure> {
-    let max = ctx.env.limits.max_bytes;
-    let mut bytes = Vec::new();
+/// A single-record command given a directory stops plainly (exit 2), not with the
+/// system's "Is a directory".
+pub fn not_a_directory(file: &str) -> Result<(), Failure> {
     if file != "-" && Path::new(file).is_dir() {
         return Err(Failure::Usage(format!(
             "{file} is a directory: this command reads one record file (`referee check` \
              takes directories)"
         )));
     }
+    Ok(())
+}
+
+/// Reads a record file (`-` is standard input), refusing what is over the size limit.
+/// Text that is not UTF-8 is an input error reported like a syntax error.
+pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String)>, Failure> {
+    let max = ctx.env.limits.max_bytes;
+    let mut bytes = Vec::new();
+    not_a_directory(file)?;
     let read = if file == "-" {
         io::stdin()
             .lock()
@@ -55,24 +64,29 @@ pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String
     if let Err(e) = read {
         return Err(Failure::Usage(format!("cannot read {file}: {e}")));
     }
+    Ok(decode_input(bytes, max))
+}
+
+/// The text of a file read (at most `max` bytes and one more), or why it is not text.
+fn decode_input(bytes: Vec<u8>, max: usize) -> Result<String, (usize, String)> {
     if bytes.len() > max {
-        return Ok(Err((
+        return Err((
             0,
             format!("the file is over the limit of {max} bytes (--max-bytes)"),
-        )));
+        ));
     }
     match String::from_utf8(bytes) {
         Ok(mut s) => {
             if s.starts_with('\u{feff}') {
                 s.drain(..3);
             }
-            Ok(Ok(s))
+            Ok(s)
         }
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
             let prefix = String::from_utf8_lossy(&bytes[..at]).into_owned();
-            Ok(Err((
+            Err((
                 at,
                 format!(
                     "the file is not UTF-8 text: invalid byte at offset {at}{}",
@@ -82,7 +96,7 @@ pub fn read_input(ctx: &Ctx, file: &str) -> Result<Result<String, (usize, String
                         format!(" (line {l}, column {c})")
                     }
                 ),
-            )))
+            ))
         }
     }
 }
@@ -111,8 +125,25 @@ struct OneRecord {
 }
 
 fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
-    let name = display_name(file).to_string();
-    let text = match read_input(ctx, file)? {
+    let text = read_input(ctx, file)?;
+    parse_one(ctx, display_name(file).to_string(), text)
+}
+
+/// [`load_one`] for a record held under its lock: read through the locked file.
+fn load_locked(ctx: &Ctx, file: &str, lock: &RecordLock) -> Result<OneRecord, Failure> {
+    let max = ctx.env.limits.max_bytes;
+    let bytes = lock
+        .read(Some(max))
+        .map_err(|e| Failure::Usage(format!("cannot read {file}: {e}")))?;
+    parse_one(ctx, file.to_string(), decode_input(bytes, max))
+}
+
+fn parse_one(
+    ctx: &Ctx,
+    name: String,
+    text: Result<String, (usize, String)>,
+) -> Result<OneRecord, Failure> {
+    let text = match text {
         Ok(t) => t,
         Err((_, message)) => return Err(Failure::Usage(format!("{name}: {message}"))),
     };
@@ -192,19 +223,6 @@ pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ru
     // A data setting the options changed (Halasi's `tile-set`) names another file.
     ctx.env.library.load_data(&mut rs, schema).map_err(usage)?;
     Ok(rs)
-}
-
-/// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
-pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// Parses one turn given on its own (a command-line argument or a `play` line): the

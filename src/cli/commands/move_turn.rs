@@ -1,11 +1,16 @@
-//! `referee move`: append one turn to a record file after checking it.
+//! `referee move`: append one turn to a record file after checking it. The record is
+//! locked from before it is read until the new text has replaced it, so concurrent
+//! `move`s (and a `play --record` session) take turns: none writes over another's turn.
 
 use std::io::Write;
 use std::path::Path;
 
 use serde_json::json;
 
-use super::{load_one, parse_single, refusal_json, visit_game, write_atomically, OneRecord};
+use super::{
+    load_locked, parse_single, refusal_json, visit_game, wait_limit, LockError, OneRecord,
+    RecordLock,
+};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::notation::record::Action;
 use crate::referee::{self, judge, JudgeOptions, StatusReport};
@@ -13,6 +18,7 @@ use crate::referee::{self, judge, JudgeOptions, StatusReport};
 struct MoveVisit<'a> {
     ctx: &'a Ctx,
     path: &'a Path,
+    lock: &'a mut RecordLock,
     rec: &'a OneRecord,
     turn: &'a str,
     expect: Option<usize>,
@@ -25,6 +31,7 @@ impl Visitor for MoveVisit<'_> {
         let MoveVisit {
             ctx,
             path,
+            lock,
             rec,
             turn,
             expect,
@@ -35,18 +42,7 @@ impl Visitor for MoveVisit<'_> {
                       rule: Option<&str>,
                       message: String,
                       hint: Option<String>|
-         -> Outcome {
-            if json {
-                writeln!(out, "{}", refusal_json(rule, &message, hint.as_deref()))?;
-            } else {
-                let rule = rule.map(|r| format!(" ({r})")).unwrap_or_default();
-                writeln!(out, "refused{rule}: {message}")?;
-                if let Some(h) = hint {
-                    writeln!(out, "hint: {h}")?;
-                }
-            }
-            Err(Failure::Invalid)
-        };
+         -> Outcome { refusal(out, json, rule, &message, hint.as_deref()) };
         let j = judge::<G>(
             &ctx.env,
             &rec.name,
@@ -110,19 +106,8 @@ impl Visitor for MoveVisit<'_> {
         };
         let tail = if insert_at < text.len() { " " } else { "\n" };
         text.insert_str(insert_at, &format!("{sep}{line}{tail}"));
-        // Refuse if someone else changed the file meanwhile.
-        let now = std::fs::read_to_string(path)
-            .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?;
-        let now = now.strip_prefix('\u{feff}').unwrap_or(&now);
-        if now != rec.text {
-            return refuse(
-                out,
-                Some("turn-order"),
-                "the record changed while the turn was checked; try again".into(),
-                None,
-            );
-        }
-        write_atomically(path, &text)
+        // Still under the lock taken before the record was read: nobody has changed it.
+        lock.replace(&text)
             .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
         let status = StatusReport::of::<G>(&session.status());
         if json {
@@ -146,16 +131,56 @@ pub fn move_turn(
     out: &mut dyn Write,
 ) -> Outcome {
     let file = path.to_string_lossy().to_string();
-    let rec = load_one(ctx, &file)?;
+    let json = ctx.global.format == Format::Json;
+    super::not_a_directory(&file)?;
+    let wait = wait_limit().map_err(Failure::Usage)?;
+    let mut lock = match RecordLock::acquire(path, false, wait) {
+        Ok(lock) => lock,
+        Err(LockError::Busy(waited)) => {
+            let message = format!(
+                "{file} is held by another referee (a `play --record` session, or a `move` \
+                 that is slow to finish) and was not free after {waited:?}"
+            );
+            let hint = format!(
+                "try again later; {} sets the wait in seconds",
+                super::LOCK_WAIT_VAR
+            );
+            return refusal(out, json, None, &message, Some(&hint));
+        }
+        Err(LockError::Io(e)) => return Err(Failure::Usage(format!("cannot read {file}: {e}"))),
+    };
+    // Read only now, under the lock: what is read is what the new text replaces.
+    let rec = load_locked(ctx, &file, &lock)?;
     visit_game(
         rec.game,
         MoveVisit {
             ctx,
             path,
+            lock: &mut lock,
             rec: &rec,
             turn,
             expect,
             out,
         },
     )
+}
+
+/// Writes a refusal (text or JSON) and ends with exit code 1.
+fn refusal(
+    out: &mut dyn Write,
+    json: bool,
+    rule: Option<&str>,
+    message: &str,
+    hint: Option<&str>,
+) -> Outcome {
+    if json {
+        writeln!(out, "{}", refusal_json(rule, message, hint))?;
+    } else {
+        let rule = rule.map(|r| format!(" ({r})")).unwrap_or_default();
+        writeln!(out, "refused{rule}: {message}")?;
+        if let Some(h) = hint {
+            writeln!(out, "hint: {h}")?;
+        }
+    }
+    Err(Failure::Invalid)
 }
