@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::games::{seat_name, Game, SeatSet, Status};
 use crate::notation::record::{self, Action, Movetext, RawRecord, Span, Termination};
+use crate::quote::quote;
 use crate::ruleset::{self, Location, Origin, Override, RuleText, Ruleset, Setting};
 
 use super::session::{Refusal, Session};
@@ -509,7 +510,8 @@ fn check_result<G: Game>(
                     ErrorKind::Header,
                     Some(tag.value_span),
                     format!(
-                        "`{v}` is not a result: write `*`, `draw`, `none`, or the winning seats ({})",
+                        "`{}` is not a result: write `*`, `draw`, `none`, or the winning seats ({})",
+                        quote(v),
                         names.join(", ")
                     ),
                 ));
@@ -531,7 +533,7 @@ fn check_result<G: Game>(
             errors.push(Diagnostic::new(
                 ErrorKind::Header,
                 Some(t.value_span),
-                format!("`{}` is not a termination: write normal, resignation, agreement, abandoned or adjudication", t.value),
+                format!("`{}` is not a termination: write normal, resignation, agreement, abandoned or adjudication", quote(&t.value)),
             ));
             return;
         }

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use super::library::Library;
 use super::{is_name, Schemas};
+use crate::quote::quote;
 use crate::ruleset::error::{suggest, RulesetError};
 use crate::ruleset::schema::{DataError, DataLoad, DataValue, Kind, Schema, SettingSpec};
 use crate::ruleset::{shipped, Data, Origin, Ruleset};
@@ -191,7 +192,10 @@ impl Library {
             if !is_name(&name) {
                 errors.push(at()(format!(
                     "`{}` takes the bare name of a `{}/NAME.{}` file, not `{}`",
-                    spec.key, kind.folder, kind.ext, setting.value
+                    spec.key,
+                    kind.folder,
+                    kind.ext,
+                    quote(&setting.value.to_string())
                 )));
                 continue;
             }
@@ -201,7 +205,10 @@ impl Library {
                     at()(format!(
                         "`{}` names `{name}`, but there is no `{}/{name}.{}` on the ruleset \
                          search path",
-                        spec.key, kind.folder, kind.ext
+                        spec.key,
+                        kind.folder,
+                        kind.ext,
+                        name = quote(&name)
                     ))
                     .with_suggestion(suggest(&name, known.iter().map(|(n, _)| n.as_str()))),
                 );
@@ -247,7 +254,8 @@ impl Library {
                         format!(
                             "`{}` is not a name a setting can give (lowercase letters, digits \
                              and hyphens, like `{}`), so no ruleset can use this file",
-                            source.0, kind.example
+                            quote(&source.0),
+                            kind.example
                         ),
                     ));
                     continue;

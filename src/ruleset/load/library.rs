@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::data::DataCache;
 use super::resolve::{check_defaults, header_of};
 use super::Schemas;
+use crate::quote::quote;
 use crate::ruleset::error::{suggest, RulesetError};
 use crate::ruleset::shipped;
 use crate::ruleset::Ruleset;
@@ -61,14 +62,16 @@ pub fn check_name(name: &str) -> Result<(), RulesetError> {
     }
     if name.contains('/') || name.contains('\\') || name.contains("..") {
         return Err(RulesetError::general(format!(
-            "`{name}` is a path; a ruleset is named, not located (expected a bare name \
-             like `halatafl-emperor`, without `/`, `\\` or `..`)"
+            "`{}` is a path; a ruleset is named, not located (expected a bare name \
+             like `halatafl-emperor`, without `/`, `\\` or `..`)",
+            quote(name)
         )));
     }
     if !is_name(name) {
         return Err(RulesetError::general(format!(
-            "`{name}` is not a ruleset name; expected lowercase letters, digits and \
-             hyphens (like `halatafl-emperor`)"
+            "`{}` is not a ruleset name; expected lowercase letters, digits and \
+             hyphens (like `halatafl-emperor`)",
+            quote(name)
         )));
     }
     Ok(())
@@ -203,7 +206,7 @@ impl Library {
 
     fn not_found(&self, name: &str) -> RulesetError {
         let names = self.names();
-        RulesetError::general(format!("no ruleset named `{name}`"))
+        RulesetError::general(format!("no ruleset named `{}`", quote(name)))
             .with_suggestion(suggest(name, names.iter().map(String::as_str)))
     }
 
