@@ -2,8 +2,8 @@
 //! an unknown name. Every message that quotes input goes through [`quote`], so a huge or
 //! hostile quote can neither flood the output (text or JSON) nor reach the terminal raw:
 //!
-//! - at most [`MAX_QUOTE`] characters are shown; a longer quote keeps its start and ends
-//!   in `…`;
+//! - at most [`MAX_QUOTE`] characters, and as many terminal columns, are shown (a wide
+//!   character counts twice); a longer quote keeps its start and ends in `…`;
 //! - control characters (NUL, CR, LF, ESC, …) and the invisible characters that reorder
 //!   or hide text (bidirectional overrides, zero-width spaces, a byte-order mark) are
 //!   written escaped, as Rust writes them (`\u{0}`, `\r`, `\u{1b}`, `\u{202e}`).
@@ -12,8 +12,8 @@
 
 use std::fmt;
 
-/// The most characters a quote shows, the `…` included.
-pub const MAX_QUOTE: usize = 60;
+/// The most characters (and columns) a quote shows, the `…` included.
+pub const MAX_QUOTE: usize = 32;
 
 /// `text` as a message quotes it (see the module's documentation). The quote marks are
 /// the caller's: ``format!("unknown game `{}`", quote(name))``.
@@ -65,11 +65,15 @@ pub fn is_hidden(c: char) -> bool {
         )
 }
 
+/// The room `c` takes as shown: its escape's length, or its width on a terminal (at
+/// least 1, so a quote of zero-width characters is bounded too).
 fn shown_len(c: char) -> usize {
     if is_hidden(c) {
         c.escape_default().len()
     } else {
-        1
+        unicode_width::UnicodeWidthChar::width(c)
+            .unwrap_or(1)
+            .max(1)
     }
 }
 
@@ -115,12 +119,19 @@ mod tests {
     }
 
     #[test]
-    fn multi_byte_text_is_clipped_on_characters() {
+    fn multi_byte_text_is_clipped_on_characters_and_columns() {
         let s = "é中😀".repeat(100);
         let q = quote(&s).to_string();
-        assert_eq!(q.chars().count(), MAX_QUOTE);
         assert!(q.ends_with('…'));
         assert!(s.starts_with(q.trim_end_matches('…')));
+        // é takes one column, 中 and 😀 two each: the quote stops where the next would
+        // not fit.
+        let width = unicode_width::UnicodeWidthStr::width(q.as_str());
+        assert!((MAX_QUOTE - 2..=MAX_QUOTE).contains(&width), "{width}");
+        assert!(q.chars().count() < MAX_QUOTE);
+        // Combining marks take no column, but count as one each.
+        let marks = "e\u{301}".repeat(100);
+        assert!(quote(&marks).to_string().chars().count() <= MAX_QUOTE);
     }
 
     #[test]

@@ -488,3 +488,90 @@ pub fn report_json(
         "errors": errors,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::record::Span;
+    use crate::referee::ErrorKind;
+
+    fn at(text: &str, start: usize, end: usize) -> String {
+        let d = Diagnostic::new(ErrorKind::Syntax, Some(Span::new(start, end)), "bad");
+        render("f.game", text, 0, &d, false)
+    }
+
+    fn header(out: &str) -> &str {
+        out.lines()
+            .find_map(|l| l.trim_start().strip_prefix("--> "))
+            .expect("a header")
+    }
+
+    #[test]
+    fn lines_are_counted_as_the_json_counts_them() {
+        // A lone CR ends a line, CRLF is one line end.
+        let text = "a\rbb zz\r\ncc\nd zz";
+        let first = text.find("zz").unwrap();
+        let second = text.rfind("zz").unwrap();
+        let index = LineIndex::new(text);
+        for offset in [first, second] {
+            let (line, col) = index.line_col(text, offset);
+            let out = at(text, offset, offset + 2);
+            assert_eq!(header(&out), format!("f.game:{line}:{col}"), "{out}");
+        }
+        assert!(at(text, first, first + 2).contains("2 | bb zz\n"));
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_label_with_the_true_column() {
+        let text = format!("{}XY{}", "é".repeat(1000), "z".repeat(1000));
+        let start = text.find("XY").unwrap();
+        let out = at(&text, start, start + 2);
+        assert_eq!(header(&out), "f.game:1:1001");
+        let shown = out.lines().find(|l| l.starts_with("1 |")).unwrap();
+        assert_eq!(shown.chars().count(), "1 | ".len() + WINDOW + 2);
+        assert!(
+            shown.starts_with(&format!("1 | …{}XY", "é".repeat(LEAD))),
+            "{shown}"
+        );
+        // The label's end past the window: the underline takes in the closing `…`.
+        let out = at(&text, start, text.len());
+        let carets = out.lines().find(|l| l.contains('^')).unwrap();
+        assert_eq!(
+            carets.trim_start_matches([' ', '|']).len(),
+            WINDOW - LEAD + 1
+        );
+    }
+
+    #[test]
+    fn a_label_over_many_long_lines_shows_its_ends() {
+        let long = "w".repeat(5000);
+        let text: String = (0..30).map(|i| format!("{i:02}{long}\n")).collect();
+        let start = text.find("05").unwrap() + 3000;
+        let end = text.find("25").unwrap() + 4000;
+        let out = at(&text, start, end);
+        assert_eq!(header(&out), "f.game:6:3001");
+        for line in out.lines() {
+            assert!(line.chars().count() <= 200, "{line}");
+        }
+        let numbers: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split_once(" | ").map(|(n, _)| n.trim()))
+            .filter(|n| !n.is_empty())
+            .collect();
+        assert_eq!(numbers, ["6", "7", "8", "9", "25", "26"], "{out}");
+        // The last line is cut around the label's end.
+        let last = out.lines().find(|l| l.starts_with("26 |")).unwrap();
+        assert!(last.ends_with('…') && last.contains("| …"), "{last}");
+    }
+
+    #[test]
+    fn control_characters_are_shown_one_for_one() {
+        let text = "a\u{1b}[2Jb\0c zz";
+        let start = text.find("zz").unwrap();
+        let out = at(text, start, start + 2);
+        assert!(out.contains("1 | a\u{fffd}[2Jb\u{fffd}c zz"), "{out}");
+        assert_eq!(header(&out), "f.game:1:10");
+        let carets = out.lines().find(|l| l.contains('^')).unwrap();
+        assert_eq!(carets.find('^'), Some("1 | a�[2Jb�c ".chars().count()));
+    }
+}

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use super::library::Library;
@@ -92,8 +92,11 @@ impl Library {
         out
     }
 
-    /// Where the data file `name` is found first.
+    /// Where the data file `name` is found first. Only a bare name is looked up.
     fn find_data(&self, kind: DataKind, name: &str) -> Option<Source> {
+        if !is_name(name) {
+            return None;
+        }
         for dir in self.dirs() {
             let path = dir.join(kind.folder).join(format!("{name}.{}", kind.ext));
             if path.is_file() {
@@ -117,9 +120,14 @@ impl Library {
             Some(parsed) => parsed,
             None => {
                 let text: Cow<'static, str> = match path {
-                    Some(p) => Cow::Owned(std::fs::read_to_string(p).map_err(|e| {
-                        RulesetError::new(&display, 0, 0, format!("cannot read the file: {e}"))
-                    })?),
+                    Some(p) => {
+                        // `DIR/FOLDER/NAME.EXT`: it must be inside `DIR`.
+                        let dir = p.parent().and_then(Path::parent).unwrap_or(Path::new("."));
+                        let real = super::library::inside(dir, p)?;
+                        Cow::Owned(std::fs::read_to_string(real).map_err(|e| {
+                            RulesetError::new(&display, 0, 0, format!("cannot read the file: {e}"))
+                        })?)
+                    }
                     None => Cow::Borrowed(
                         shipped::data(kind.folder, name, kind.ext).unwrap_or_default(),
                     ),
