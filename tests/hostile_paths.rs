@@ -203,7 +203,7 @@ fn a_link_out_of_the_search_directory_is_refused() {
     );
     let linked = t.path().join("linked");
     std::fs::create_dir_all(&linked).unwrap();
-    symlink(&outside.join("halasi"), linked.join("halasi")).unwrap();
+    symlink(outside.join("halasi"), linked.join("halasi")).unwrap();
     let l = linked.to_str().unwrap();
     let message = refused(t.path(), &halasi("tile-set=evil"), &["--rulesets", l]);
     assert!(
