@@ -228,6 +228,25 @@ fn cases() -> Vec<Case> {
             kind,
         });
     }
+    // Setup strings and tags read by the game modules.
+    let z = "z".repeat(100_000);
+    for (name, text) in [
+        ("thaayam-setup-square", format!("[Game \"thaayam\"]\n[Setup \"south: {z}; to-move: south\"]\n\n")),
+        ("thaayam-setup-part", format!("[Game \"thaayam\"]\n[Setup \"{z}\"]\n\n")),
+        ("thaayam-setup-seat", format!("[Game \"thaayam\"]\n[Setup \"{z}: c1\"]\n\n")),
+        ("halves-to-move", format!("[Game \"halves\"]\n[Setup \"white: (0,0); black: (0,1); to-move: {z}; phase: waning\"]\n\n")),
+        ("halves-phase", format!("[Game \"halves\"]\n[Setup \"white: (0,0); black: (0,1); to-move: white; phase: {z}\"]\n\n")),
+        ("halves-field", format!("[Game \"halves\"]\n[Setup \"white: (0,0); black: (0,1); {z}\"]\n\n")),
+        ("thaayam-first", format!("[Game \"thaayam\"]\n[Seed \"x\"]\n[First \"{z}\"]\n\n")),
+    ] {
+        let value = text.rfind("[").unwrap();
+        out.push(Case {
+            error_at: Some(value + text[value..].find('"').unwrap() + 1),
+            name,
+            text,
+            kind: "setup",
+        });
+    }
     // A long line of multi-byte characters, the error far along it: clipped on
     // characters, the column counted in characters.
     let text = format!(

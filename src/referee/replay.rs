@@ -438,15 +438,37 @@ fn prepare<G: Game>(
         },
         None => None,
     };
-    Session::<G>::start(ruleset, setup, header, seed).map_err(|v: G::Violation| {
-        let mut d = Diagnostic::new(
-            ErrorKind::Setup,
-            header.get("Setup").map(|t| t.value_span),
-            v.to_string(),
-        );
+    let reading = Reading {
+        header,
+        last: std::cell::Cell::new(None),
+    };
+    Session::<G>::start(ruleset, setup, &reading, seed).map_err(|v: G::Violation| {
+        // At the setup, else at the last tag the game read (Thaayam's `First`), else at
+        // the record's `Game` tag: an error of the start always has a place.
+        let span = header
+            .get("Setup")
+            .map(|t| t.value_span)
+            .or(reading.last.get())
+            .or(header.get("Game").map(|t| t.value_span));
+        let mut d = Diagnostic::new(ErrorKind::Setup, span, v.to_string());
         d.rule = Some(crate::games::Violation::rule(&v).to_string());
         vec![d]
     })
+}
+
+/// A record's header as a game's start reads it, remembering where the last tag it asked
+/// for (and found) is.
+struct Reading<'a> {
+    header: &'a record::Header,
+    last: std::cell::Cell<Option<Span>>,
+}
+
+impl crate::notation::Tags for Reading<'_> {
+    fn tag(&self, name: &str) -> Option<&str> {
+        let tag = self.header.get(name)?;
+        self.last.set(Some(tag.value_span));
+        Some(&tag.value)
+    }
 }
 
 /// A declared result.
