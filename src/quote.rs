@@ -95,7 +95,7 @@ mod tests {
             "",
             "halatafl",
             "e3-d4",
-            "white: (0,0) (1,0); to-move: white",
+            "white: (0,0) (1,0); to-move: red",
             "ä→中",
         ] {
             assert_eq!(quote(s).to_string(), s);
