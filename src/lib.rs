@@ -2,6 +2,7 @@
 //!
 //! The crate is layered; each layer knows only the ones listed before it:
 //!
+//! 0. [`quote`] — how messages quote user text (clipped, escaped).
 //! 1. [`notation`] — the record frame and each game's turn notation: pest grammars
 //!    (in `grammar/`) turned into a typed AST with spans.
 //! 2. [`ruleset`] — the ruleset language, game schemas, effective settings, rule texts.
@@ -14,5 +15,6 @@ pub mod cli;
 pub mod dice;
 pub mod games;
 pub mod notation;
+pub mod quote;
 pub mod referee;
 pub mod ruleset;

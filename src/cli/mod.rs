@@ -303,7 +303,8 @@ impl Ctx {
                     .push((k.trim().to_string(), v.trim().to_string())),
                 _ => {
                     return Err(Failure::Usage(format!(
-                        "--option takes KEY=VALUE (as in a ruleset's set line), got `{opt}`"
+                        "--option takes KEY=VALUE (as in a ruleset's set line), got `{}`",
+                        crate::quote::quote(opt)
                     )))
                 }
             }

@@ -15,6 +15,7 @@ use super::commands::{
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::{seat_name, Game};
 use crate::notation::record::{self, Action};
+use crate::quote::quote;
 use crate::referee::{self, judge, JudgeOptions, Refusal, Session, StatusReport};
 use crate::ruleset::Ruleset;
 
@@ -173,16 +174,19 @@ impl Visitor for PlayVisit<'_> {
                 cmd if cmd.starts_with(':') => Answer::err(
                     None,
                     format!(
-                        "unknown command `{cmd}`: use :show :moves :undo :record :status :quit"
+                        "unknown command `{}`: use :show :moves :undo :record :status :quit",
+                        quote(cmd)
                     ),
                     None,
                 ),
                 turn_text => {
                     let s = game.current();
                     match parse_single::<G>(turn_text, &limits) {
-                        Err(m) => {
-                            Answer::err(None, format!("`{turn_text}` is not a turn: {m}"), None)
-                        }
+                        Err(m) => Answer::err(
+                            None,
+                            format!("`{}` is not a turn: {m}", quote(turn_text)),
+                            None,
+                        ),
                         Ok(entry) => {
                             let mut next = s.clone();
                             let number = next.expected_number();

@@ -563,7 +563,7 @@ pub fn parse_setup(input: &str) -> Result<Vec<TerritoryAt>, (usize, String)> {
             at,
             format!(
                 "`{}` does not exist (a label of at most {} characters, a position within ±{}, a rotation r0-r5)",
-                &input[at..at + len],
+                crate::quote::quote(&input[at..at + len]),
                 Label::MAX,
                 Pos::LIMIT
             ),

@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use crate::games::{self, Game};
 use crate::notation::record::{self, Chunk, ChunkText, Limits, RawRecord, Span, SyntaxKind};
+use crate::quote::quote;
 use crate::ruleset::{Library, RuleText, Ruleset, Setting};
 
 /// What kind of problem an error is (`cli.md`, JSON output).
@@ -437,7 +438,7 @@ pub fn game_of(raw: &RawRecord) -> Result<&'static str, Box<Diagnostic>> {
             let mut d = Diagnostic::new(
                 ErrorKind::Header,
                 Some(tag.value_span),
-                format!("unknown game `{}`", tag.value),
+                format!("unknown game `{}`", quote(&tag.value)),
             );
             d.hint = Some(
                 match crate::ruleset::error::suggest(&tag.value, GAMES.iter().copied()) {

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::games::{seat_name, Game, SeatSet, Status};
 use crate::notation::record::{self, Action, Movetext, RawRecord, Span, Termination};
+use crate::quote::quote;
 use crate::ruleset::{self, Location, Origin, Override, RuleText, Ruleset, Setting};
 
 use super::session::{Refusal, Session};
@@ -437,15 +438,37 @@ fn prepare<G: Game>(
         },
         None => None,
     };
-    Session::<G>::start_with(ruleset, settings, setup, header, seed).map_err(|v: G::Violation| {
-        let mut d = Diagnostic::new(
-            ErrorKind::Setup,
-            header.get("Setup").map(|t| t.value_span),
-            v.to_string(),
-        );
+    let reading = Reading {
+        header,
+        last: std::cell::Cell::new(None),
+    };
+    Session::<G>::start_with(ruleset, settings, setup, &reading, seed).map_err(|v: G::Violation| {
+        // At the setup, else at the last tag the game read (Thaayam's `First`), else at
+        // the record's `Game` tag: an error of the start always has a place.
+        let span = header
+            .get("Setup")
+            .map(|t| t.value_span)
+            .or(reading.last.get())
+            .or(header.get("Game").map(|t| t.value_span));
+        let mut d = Diagnostic::new(ErrorKind::Setup, span, v.to_string());
         d.rule = Some(crate::games::Violation::rule(&v).to_string());
         vec![d]
     })
+}
+
+/// A record's header as a game's start reads it, remembering where the last tag it asked
+/// for (and found) is.
+struct Reading<'a> {
+    header: &'a record::Header,
+    last: std::cell::Cell<Option<Span>>,
+}
+
+impl crate::notation::Tags for Reading<'_> {
+    fn tag(&self, name: &str) -> Option<&str> {
+        let tag = self.header.get(name)?;
+        self.last.set(Some(tag.value_span));
+        Some(&tag.value)
+    }
 }
 
 /// A declared result.
@@ -509,7 +532,8 @@ fn check_result<G: Game>(
                     ErrorKind::Header,
                     Some(tag.value_span),
                     format!(
-                        "`{v}` is not a result: write `*`, `draw`, `none`, or the winning seats ({})",
+                        "`{}` is not a result: write `*`, `draw`, `none`, or the winning seats ({})",
+                        quote(v),
                         names.join(", ")
                     ),
                 ));
@@ -531,7 +555,7 @@ fn check_result<G: Game>(
             errors.push(Diagnostic::new(
                 ErrorKind::Header,
                 Some(t.value_span),
-                format!("`{}` is not a termination: write normal, resignation, agreement, abandoned or adjudication", t.value),
+                format!("`{}` is not a termination: write normal, resignation, agreement, abandoned or adjudication", quote(&t.value)),
             ));
             return;
         }

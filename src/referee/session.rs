@@ -8,6 +8,7 @@ use crate::dice::Dice;
 use crate::games::{seat_name, End, Game, Seat, SeatSet, Status, Violation};
 use crate::notation::record::{Action, TurnNumber};
 use crate::notation::Tags;
+use crate::quote::quote;
 use crate::ruleset::Ruleset;
 
 use super::ErrorKind;
@@ -83,6 +84,7 @@ impl<G: Game> fmt::Display for Refusal<G> {
                 "the turn is numbered `{written}` but it is turn `{expected}` (a move written against a stale position?)"
             ),
             Refusal::Label { written, expected } => {
+                let written = quote(written);
                 write!(f, "the turn is labelled `{written}:` but it is {expected}'s turn")
             }
             Refusal::Open { written, open } => {
@@ -90,7 +92,8 @@ impl<G: Game> fmt::Display for Refusal<G> {
                 match written {
                     Some(w) => write!(
                         f,
-                        "the turn is labelled `{w}:` but the seat to move is {seats}, who have not moved this round"
+                        "the turn is labelled `{}:` but the seat to move is {seats}, who have not moved this round",
+                        quote(w)
                     ),
                     None => write!(
                         f,
@@ -98,9 +101,11 @@ impl<G: Game> fmt::Display for Refusal<G> {
                     ),
                 }
             }
-            Refusal::Address { text } => f.write_str(&G::address_message(text)),
+            Refusal::Address { text } => {
+                f.write_str(&G::address_message(&quote(text).to_string()))
+            }
             Refusal::Dice { written, derived } => {
-                write!(f, "{written} written, the seed gives {derived}")
+                write!(f, "{} written, the seed gives {derived}", quote(written))
             }
             Refusal::Rule(v) => write!(f, "{v}"),
         }

@@ -4,6 +4,7 @@
 use super::error::{all_of, one_of, suggest, RulesetError};
 use super::parse::{Pos, ValueKind, ValueNode};
 use super::schema::{Alt, Kind, SettingSpec};
+use crate::quote::quote;
 
 /// What is wrong with a value, and where in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,11 +35,11 @@ impl Problem {
 /// How a value is named in a message: scalars and calls as written, others by kind.
 fn found(v: &ValueNode) -> String {
     match &v.kind {
-        ValueKind::List(_) => format!("the list `{}`", v.to_value()),
+        ValueKind::List(_) => format!("the list `{}`", quote(&v.to_value().to_string())),
         ValueKind::Map(_) => "a map".to_string(),
         ValueKind::Str(_) => "a string".to_string(),
-        ValueKind::Range(..) => format!("the range `{}`", v.to_value()),
-        _ => format!("`{}`", v.to_value()),
+        ValueKind::Range(..) => format!("the range `{}`", quote(&v.to_value().to_string())),
+        _ => format!("`{}`", quote(&v.to_value().to_string())),
     }
 }
 
@@ -178,7 +179,8 @@ pub fn check_value(spec: &SettingSpec, value: &ValueNode) -> Result<(), Problem>
                     return Err(Problem::new(
                         item.pos,
                         format!(
-                            "unknown word `{w}` in `{key}`; expected {}",
+                            "unknown word `{}` in `{key}`; expected {}",
+                            quote(w),
                             one_of(allowed.iter().copied())
                         ),
                     )
@@ -187,7 +189,10 @@ pub fn check_value(spec: &SettingSpec, value: &ValueNode) -> Result<(), Problem>
                 if seen.contains(&w.as_str()) {
                     return Err(Problem::new(
                         item.pos,
-                        format!("`{w}` is listed twice in `{key}`; the words must be distinct"),
+                        format!(
+                            "`{}` is listed twice in `{key}`; the words must be distinct",
+                            quote(w)
+                        ),
                     ));
                 }
                 seen.push(w);
@@ -233,7 +238,7 @@ pub fn check_value(spec: &SettingSpec, value: &ValueNode) -> Result<(), Problem>
                         k.pos,
                         format!(
                             "unknown key `{}` in `{key}`; expected {}",
-                            k.node,
+                            quote(&k.node),
                             one_of(keys.iter().copied())
                         ),
                     )
@@ -242,14 +247,18 @@ pub fn check_value(spec: &SettingSpec, value: &ValueNode) -> Result<(), Problem>
                 if seen.contains(&k.node.as_str()) {
                     return Err(Problem::new(
                         k.pos,
-                        format!("`{}` is given twice in `{key}`", k.node),
+                        format!("`{}` is given twice in `{key}`", quote(&k.node)),
                     ));
                 }
                 seen.push(&k.node);
                 if !matches!(v.kind, ValueKind::Int(_)) {
                     return Err(Problem::new(
                         v.pos,
-                        format!("`{key}` maps `{}` to an integer, not {}", k.node, found(v)),
+                        format!(
+                            "`{key}` maps `{}` to an integer, not {}",
+                            quote(&k.node),
+                            found(v)
+                        ),
                     ));
                 }
             }
@@ -279,9 +288,10 @@ pub fn check_value(spec: &SettingSpec, value: &ValueNode) -> Result<(), Problem>
             Err(Problem::new(
                 value.pos,
                 format!(
-                    "`{text}` is a path; `{key}` names a `{folder}/NAME.{ext}` file on the \
+                    "`{}` is a path; `{key}` names a `{folder}/NAME.{ext}` file on the \
                      ruleset search path, it does not locate one (expected a bare name like \
                      `{}`, without `/`, `\\` or `..`)",
+                    quote(text),
                     spec.default
                 ),
             ))
@@ -310,7 +320,8 @@ fn unknown_choice(key: &str, word: &str, alts: &[Alt], pos: Pos) -> Problem {
     Problem::new(
         pos,
         format!(
-            "unknown value `{word}` for `{key}`; expected {}",
+            "unknown value `{}` for `{key}`; expected {}",
+            quote(word),
             describe_alts(alts)
         ),
     )

@@ -76,12 +76,19 @@ where
     I: IntoIterator<Item = &'a str>,
 {
     let mut best: Option<(usize, &str)> = None;
+    let len = word.chars().count();
     for c in candidates {
         if c == word {
             continue;
         }
+        let limit = len.max(c.chars().count()) / 3;
+        // The distance is at least the difference in length: a word too long or too
+        // short to be within the limit is not compared (a huge word would cost its
+        // length times the candidate's in time and memory).
+        if len.abs_diff(c.chars().count()) > limit {
+            continue;
+        }
         let d = strsim::damerau_levenshtein(word, c);
-        let limit = word.chars().count().max(c.chars().count()) / 3;
         if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
@@ -141,6 +148,13 @@ mod tests {
         assert_eq!(suggest("xy", keys), None, "too short to guess");
         assert_eq!(suggest("wn", keys).as_deref(), Some("win"));
         assert_eq!(suggest("promotion", keys), None, "nothing close");
+        assert_eq!(
+            suggest(&"e".repeat(1 << 24), keys),
+            None,
+            "a huge word, at once"
+        );
+        assert_eq!(suggest("emperorrr", keys).as_deref(), Some("emperor"));
+        assert_eq!(suggest("emperorrrrr", keys), None, "four letters too many");
         assert_eq!(
             suggest("emperor", keys),
             None,

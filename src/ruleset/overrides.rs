@@ -7,6 +7,7 @@ use super::error::{suggest, RulesetError};
 use super::parse::parse_value_node;
 use super::schema::Schema;
 use super::{Location, Origin, Ruleset, Setting};
+use crate::quote::quote;
 
 /// One `key = value` assignment to apply on top of a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,7 +127,8 @@ pub fn apply_overrides(
                 format!(
                     "the setting `{}` is set twice here (first at column {}); a key is set \
                      once",
-                    o.key, first.column
+                    quote(&o.key),
+                    first.column
                 ),
             ));
             continue;
@@ -137,7 +139,7 @@ pub fn apply_overrides(
                     &o.file,
                     o.line,
                     o.column,
-                    format!("unknown setting `{}` for `{}`", o.key, schema.game),
+                    format!("unknown setting `{}` for `{}`", quote(&o.key), schema.game),
                 )
                 .with_suggestion(suggest(&o.key, schema.settings.iter().map(|s| s.key))),
             );
@@ -237,14 +239,15 @@ fn scan(text: &str) -> Result<Vec<Assignment>, (usize, String)> {
             return Err((
                 key_offset,
                 format!(
-                    "`{key}` is not a setting name; expected `key = value` with a kebab-case \
-                     key (like `win = reduce-to(5)`)"
+                    "`{}` is not a setting name; expected `key = value` with a kebab-case \
+                     key (like `win = reduce-to(5)`)",
+                    quote(key)
                 ),
             ));
         }
         i = skip_space(i);
         if i >= bytes.len() || bytes[i] != b'=' {
-            return Err((i, format!("expected `=` after `{key}`")));
+            return Err((i, format!("expected `=` after `{}`", quote(key))));
         }
         i = skip_space(i + 1);
         let value_offset = i;
@@ -273,7 +276,10 @@ fn scan(text: &str) -> Result<Vec<Assignment>, (usize, String)> {
         let i_end = i.min(bytes.len());
         let value = &text[value_offset..i_end];
         if value.is_empty() {
-            return Err((value_offset, format!("expected a value after `{key} =`")));
+            return Err((
+                value_offset,
+                format!("expected a value after `{} =`", quote(key)),
+            ));
         }
         out.push(Assignment {
             key: key.to_string(),

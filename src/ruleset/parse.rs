@@ -7,6 +7,7 @@ use pest::Parser as _;
 
 use super::error::{suggest, RulesetError};
 use super::value::Value;
+use crate::quote::quote;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/ruleset.pest"]
@@ -317,7 +318,7 @@ fn parse_int(pair: &Pair<'_, Rule>, line_no: u32) -> Result<i64, SyntaxError> {
         offset: pair.as_span().start(),
         message: format!(
             "the integer `{}` is too large; expected an integer from {} to {}",
-            pair.as_str(),
+            quote(pair.as_str()),
             i64::MIN,
             i64::MAX
         ),
@@ -421,7 +422,7 @@ fn found_at(text: &str, offset: usize, context: Context) -> String {
         .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_' || *c == '.')
         .collect();
     if !word.is_empty() {
-        format!("`{word}`")
+        format!("`{}`", quote(&word))
     } else {
         match rest.chars().next() {
             None if text.is_empty() => "nothing".to_string(),
@@ -429,7 +430,7 @@ fn found_at(text: &str, offset: usize, context: Context) -> String {
                 Context::Line => "the end of the line".to_string(),
                 Context::Value => "the end of the value".to_string(),
             },
-            Some(c) => format!("`{c}`"),
+            Some(c) => format!("`{}`", quote(c.encode_utf8(&mut [0; 4]))),
         }
     }
 }

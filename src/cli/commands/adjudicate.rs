@@ -141,7 +141,7 @@ fn adjudicate_game<G: Render>(
         out,
         "Game {}, ruleset {}{}",
         G::NAME,
-        r.ruleset.as_deref().unwrap_or("?"),
+        crate::quote::quote(r.ruleset.as_deref().unwrap_or("?")),
         if ruleset_file.is_empty() {
             String::new()
         } else {
@@ -245,7 +245,7 @@ fn adjudicate_game<G: Render>(
         .as_ref()
         .map(|s| s.describe())
         .unwrap_or_else(|| "the game could not start".into());
-    let declared = rec.raw.header.value("Result").unwrap_or("*");
+    let declared = crate::quote::quote(rec.raw.header.value("Result").unwrap_or("*"));
     let stopped = j.violation.as_ref().map(|v| v.turn);
     match (turn, stopped) {
         (Some(_), Some(t)) => writeln!(out, "The replay stops before turn {t}: {status}")?,

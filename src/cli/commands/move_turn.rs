@@ -69,7 +69,14 @@ impl Visitor for MoveVisit<'_> {
         }
         let entry = match parse_single::<G>(turn.trim(), &ctx.env.limits) {
             Ok(e) => e,
-            Err(m) => return refuse(out, None, format!("`{turn}` is not a turn: {m}"), None),
+            Err(m) => {
+                return refuse(
+                    out,
+                    None,
+                    format!("`{}` is not a turn: {m}", crate::quote::quote(turn)),
+                    None,
+                )
+            }
         };
         let number_text = session.expected_number().to_string();
         if let Err(r) = session.check_frame(

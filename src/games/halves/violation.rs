@@ -320,13 +320,15 @@ impl fmt::Display for Violation {
             Violation::Setup(fault) => match fault {
                 SetupFault::Field { text } => write!(
                     f,
-                    "{text:?} is not a field of a Halves setup: write each colour's cells, `to-move:` and `phase:`, separated by `;`"
+                    "\"{}\" is not a field of a Halves setup: write each colour's cells, `to-move:` and `phase:`, separated by `;`",
+                    crate::quote::quote(text)
                 ),
                 SetupFault::Repeated { name } => write!(f, "the setup gives `{name}:` twice"),
                 SetupFault::Missing { name } => write!(f, "the setup has no `{name}:` field"),
                 SetupFault::BadCell { text } => write!(
                     f,
-                    "{text:?} is not a cell: write (q,r) with integers of at most three digits"
+                    "\"{}\" is not a cell: write (q,r) with integers of at most three digits",
+                    crate::quote::quote(text)
                 ),
                 SetupFault::Twice { cell } => write!(f, "the setup puts two tiles on {cell}"),
                 SetupFault::TooMany { seat, count, max } => write!(
@@ -335,11 +337,16 @@ impl fmt::Display for Violation {
                     colour_name(*seat)
                 ),
                 SetupFault::SeatToMove { found } => {
-                    write!(f, "`{found}` is not a seat of this game, so it cannot be to move")
+                    write!(
+                        f,
+                        "`{}` is not a seat of this game, so it cannot be to move",
+                        crate::quote::quote(found)
+                    )
                 }
                 SetupFault::Phase { found } => write!(
                     f,
-                    "`{found}` is not a phase: write waxing, contract or waning"
+                    "`{}` is not a phase: write waxing, contract or waning",
+                    crate::quote::quote(found)
                 ),
                 SetupFault::NotConnected => {
                     f.write_str("the tiles of the setup do not form one group")

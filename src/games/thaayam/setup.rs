@@ -22,7 +22,8 @@ fn seat_named(s: &Settings, name: &str) -> Result<Seat, Violation> {
                 .join(" ")
         ))),
         None => Err(bad(format!(
-            "`{name}` is not a seat: south, west, north or east"
+            "`{}` is not a seat: south, west, north or east",
+            crate::quote::quote(name)
         ))),
     }
 }
@@ -35,7 +36,8 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
     for part in text.split(';').map(str::trim) {
         let Some((head, rest)) = part.split_once(':') else {
             return Err(bad(format!(
-                "`{part}` is not `seat: pieces` or `to-move: seat` (example: `south: c1 Tc5 c3; north: e5 hand=3; to-move: south`)"
+                "`{}` is not `seat: pieces` or `to-move: seat` (example: `south: c1 Tc5 c3; north: e5 hand=3; to-move: south`)",
+                crate::quote::quote(part)
             )));
         };
         let (head, rest) = (head.trim(), rest.trim());
@@ -56,10 +58,12 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
         let (mut hand, mut off) = (None, None);
         for item in rest.split_whitespace() {
             let count = |v: &str| -> Result<usize, Violation> {
-                v.parse::<usize>()
-                    .ok()
-                    .filter(|&k| k <= 4)
-                    .ok_or_else(|| bad(format!("`{item}`: a count from 0 to 4")))
+                v.parse::<usize>().ok().filter(|&k| k <= 4).ok_or_else(|| {
+                    bad(format!(
+                        "`{}`: a count from 0 to 4",
+                        crate::quote::quote(item)
+                    ))
+                })
             };
             if let Some(v) = item.strip_prefix("hand=") {
                 hand = Some(count(v)?);
@@ -75,7 +79,8 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
             };
             let Some(sq) = Square::parse(name) else {
                 return Err(bad(format!(
-                    "`{item}` is not a square a1-e5 (T before a square for twins), `hand=N` or `off=N`"
+                    "`{}` is not a square a1-e5 (T before a square for twins), `hand=N` or `off=N`",
+                    crate::quote::quote(item)
                 )));
             };
             let p = position(seat, sq);

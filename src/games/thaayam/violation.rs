@@ -151,8 +151,8 @@ impl fmt::Display for Violation {
             SafeSquare { at } => write!(f, "{at} is a marked square: pieces there are safe and cannot be captured"),
             SingleOnTwins { at } => write!(f, "a single piece cannot capture the twins on {at}: only twins capture twins"),
             NoCapture { at } => write!(f, "the move claims a capture, but no enemy piece on {at} can be taken"),
-            First { written, derived: Some(d) } => write!(f, "the First tag names {written}, but the starting throws give {d}"),
-            First { written, derived: None } => write!(f, "the First tag names `{written}`, which is not a seat in this game"),
+            First { written, derived: Some(d) } => write!(f, "the First tag names {}, but the starting throws give {d}", crate::quote::quote(written)),
+            First { written, derived: None } => write!(f, "the First tag names `{}`, which is not a seat in this game", crate::quote::quote(written)),
             Setup(m) => write!(f, "{m}"),
         }
     }

@@ -326,7 +326,10 @@ impl<'a, T> Reader<'a, T> {
                     self.after_turn = true;
                 }
                 _ => {
-                    let message = format!("the annotation `{a}` must follow a turn directly");
+                    let message = format!(
+                        "the annotation `{}` must follow a turn directly",
+                        crate::quote::quote(&a)
+                    );
                     return self.fail(SyntaxKind::Syntax, pos, pos + len, message);
                 }
             },
@@ -390,7 +393,7 @@ impl<'a, T> Reader<'a, T> {
                     let message = format!(
                         "unexpected `{}` after the turn `{}`",
                         next_char(&text[at..]),
-                        &text[pos..pos + len]
+                        crate::quote::quote(&text[pos..pos + len])
                     );
                     return self.fail(SyntaxKind::Syntax, at, self.token_end(at), message);
                 }
@@ -614,8 +617,7 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
 
 fn next_char(text: &str) -> String {
     match text.chars().next() {
-        Some(c) if c.is_control() => c.escape_default().to_string(),
-        Some(c) => c.to_string(),
+        Some(c) => crate::quote::quote(c.encode_utf8(&mut [0; 4])).to_string(),
         None => "the end".into(),
     }
 }

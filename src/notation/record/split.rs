@@ -172,7 +172,10 @@ pub fn split(text: &str, limits: &Limits) -> File {
                     rec.header_errors.push(SyntaxError {
                         kind: SyntaxKind::Header,
                         span: tag.span,
-                        message: format!("the tag `{}` appears twice in this header", tag.name),
+                        message: format!(
+                            "the tag `{}` appears twice in this header",
+                            crate::quote::quote(&tag.name)
+                        ),
                     });
                 } else {
                     rec.header.tags.push(tag);

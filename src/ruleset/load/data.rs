@@ -7,11 +7,12 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use super::library::Library;
 use super::{is_name, Schemas};
+use crate::quote::quote;
 use crate::ruleset::error::{suggest, RulesetError};
 use crate::ruleset::schema::{DataError, DataLoad, DataValue, Kind, Schema, SettingSpec};
 use crate::ruleset::{shipped, Data, Origin, Ruleset};
@@ -91,8 +92,11 @@ impl Library {
         out
     }
 
-    /// Where the data file `name` is found first.
+    /// Where the data file `name` is found first. Only a bare name is looked up.
     fn find_data(&self, kind: DataKind, name: &str) -> Option<Source> {
+        if !is_name(name) {
+            return None;
+        }
         for dir in self.dirs() {
             let path = dir.join(kind.folder).join(format!("{name}.{}", kind.ext));
             if path.is_file() {
@@ -116,9 +120,14 @@ impl Library {
             Some(parsed) => parsed,
             None => {
                 let text: Cow<'static, str> = match path {
-                    Some(p) => Cow::Owned(std::fs::read_to_string(p).map_err(|e| {
-                        RulesetError::new(&display, 0, 0, format!("cannot read the file: {e}"))
-                    })?),
+                    Some(p) => {
+                        // `DIR/FOLDER/NAME.EXT`: it must be inside `DIR`.
+                        let dir = p.parent().and_then(Path::parent).unwrap_or(Path::new("."));
+                        let real = super::library::inside(dir, p)?;
+                        Cow::Owned(std::fs::read_to_string(real).map_err(|e| {
+                            RulesetError::new(&display, 0, 0, format!("cannot read the file: {e}"))
+                        })?)
+                    }
                     None => Cow::Borrowed(
                         shipped::data(kind.folder, name, kind.ext).unwrap_or_default(),
                     ),
@@ -191,7 +200,10 @@ impl Library {
             if !is_name(&name) {
                 errors.push(at()(format!(
                     "`{}` takes the bare name of a `{}/NAME.{}` file, not `{}`",
-                    spec.key, kind.folder, kind.ext, setting.value
+                    spec.key,
+                    kind.folder,
+                    kind.ext,
+                    quote(&setting.value.to_string())
                 )));
                 continue;
             }
@@ -201,7 +213,10 @@ impl Library {
                     at()(format!(
                         "`{}` names `{name}`, but there is no `{}/{name}.{}` on the ruleset \
                          search path",
-                        spec.key, kind.folder, kind.ext
+                        spec.key,
+                        kind.folder,
+                        kind.ext,
+                        name = quote(&name)
                     ))
                     .with_suggestion(suggest(&name, known.iter().map(|(n, _)| n.as_str()))),
                 );
@@ -247,7 +262,8 @@ impl Library {
                         format!(
                             "`{}` is not a name a setting can give (lowercase letters, digits \
                              and hyphens, like `{}`), so no ruleset can use this file",
-                            source.0, kind.example
+                            quote(&source.0),
+                            kind.example
                         ),
                     ));
                     continue;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::data::DataCache;
 use super::resolve::{check_defaults, header_of};
 use super::Schemas;
+use crate::quote::quote;
 use crate::ruleset::error::{suggest, RulesetError};
 use crate::ruleset::shipped;
 use crate::ruleset::Ruleset;
@@ -61,14 +62,16 @@ pub fn check_name(name: &str) -> Result<(), RulesetError> {
     }
     if name.contains('/') || name.contains('\\') || name.contains("..") {
         return Err(RulesetError::general(format!(
-            "`{name}` is a path; a ruleset is named, not located (expected a bare name \
-             like `halatafl-emperor`, without `/`, `\\` or `..`)"
+            "`{}` is a path; a ruleset is named, not located (expected a bare name \
+             like `halatafl-emperor`, without `/`, `\\` or `..`)",
+            quote(name)
         )));
     }
     if !is_name(name) {
         return Err(RulesetError::general(format!(
-            "`{name}` is not a ruleset name; expected lowercase letters, digits and \
-             hyphens (like `halatafl-emperor`)"
+            "`{}` is not a ruleset name; expected lowercase letters, digits and \
+             hyphens (like `halatafl-emperor`)",
+            quote(name)
         )));
     }
     Ok(())
@@ -109,12 +112,14 @@ impl Library {
         &self.dirs
     }
 
-    /// Where a name is found first; `Ok(None)` when nowhere.
+    /// Where a name is found first; `Ok(None)` when nowhere. Only a name is looked up
+    /// ([`check_name`]), and only a file inside its directory is read ([`inside`]).
     pub(super) fn find(&self, name: &str) -> Result<Option<Found>, RulesetError> {
+        check_name(name)?;
         for dir in &self.dirs {
             let path = dir.join(format!("{name}.rules"));
             if path.is_file() {
-                return read_file(&path).map(Some);
+                return read_file_in(dir, &path).map(Some);
             }
         }
         Ok(shipped::get(name).map(|text| Found {
@@ -153,7 +158,8 @@ impl Library {
 
     fn found_of(&self, name: &str, path: &Option<PathBuf>) -> Result<Found, RulesetError> {
         match path {
-            Some(p) => read_file(p),
+            // A file listed by `files_in`, so its folder is its directory.
+            Some(p) => read_file_in(p.parent().unwrap_or(Path::new(".")), p),
             None => Ok(Found {
                 name: name.to_string(),
                 display: shipped::display_path(name),
@@ -203,7 +209,7 @@ impl Library {
 
     fn not_found(&self, name: &str) -> RulesetError {
         let names = self.names();
-        RulesetError::general(format!("no ruleset named `{name}`"))
+        RulesetError::general(format!("no ruleset named `{}`", quote(name)))
             .with_suggestion(suggest(name, names.iter().map(String::as_str)))
     }
 
@@ -315,14 +321,52 @@ pub(super) fn files_in(dir: &Path, ext: &str) -> Vec<(String, Option<PathBuf>)> 
     here
 }
 
+/// The file `path`, found in the ruleset directory `dir`, as it really is once links are
+/// followed, when that is inside `dir` (itself followed through links). A file of a
+/// ruleset directory that leads out of it (a link, or a link to a folder on the way) is
+/// refused: a record names a ruleset, and the directory decides which files that can be.
+pub(super) fn inside(dir: &Path, path: &Path) -> Result<PathBuf, RulesetError> {
+    let display = path.display().to_string();
+    let cannot =
+        |e: std::io::Error| RulesetError::new(&display, 0, 0, format!("cannot read the file: {e}"));
+    let root = dir.canonicalize().map_err(cannot)?;
+    let real = path.canonicalize().map_err(cannot)?;
+    if real.starts_with(&root) {
+        Ok(real)
+    } else {
+        Err(RulesetError::new(
+            &display,
+            0,
+            0,
+            format!(
+                "the file leads outside its ruleset directory `{}` (to `{}`); a ruleset \
+                 directory may only lend files that are in it, so it is refused",
+                dir.display(),
+                real.display()
+            ),
+        ))
+    }
+}
+
+/// [`read_file`] for a file of the ruleset directory `dir`, checked with [`inside`].
+fn read_file_in(dir: &Path, path: &Path) -> Result<Found, RulesetError> {
+    let real = inside(dir, path)?;
+    read_named(path, &real)
+}
+
 pub(super) fn read_file(path: &Path) -> Result<Found, RulesetError> {
+    read_named(path, path)
+}
+
+/// The file `path` names, read from `real` (where it leads).
+fn read_named(path: &Path, real: &Path) -> Result<Found, RulesetError> {
     let display = path.display().to_string();
     let name = path
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or_default()
         .to_string();
-    let text = std::fs::read_to_string(path)
+    let text = std::fs::read_to_string(real)
         .map_err(|e| RulesetError::new(&display, 0, 0, format!("cannot read the file: {e}")))?;
     Ok(Found {
         name,

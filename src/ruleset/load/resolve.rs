@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::library::{Found, Library};
 use super::{schema_in, Schemas};
+use crate::quote::quote;
 use crate::ruleset::check::check_value;
 use crate::ruleset::error::{suggest, RulesetError};
 use crate::ruleset::parse::{parse_file, parse_value_node, Pos, Spanned, Statement, ValueNode};
@@ -40,8 +41,8 @@ impl Library {
                     format!(
                         "`extends {}` makes a cycle: {}; a chain must end at a base ruleset \
                          (one with `game`)",
-                        parent.node,
-                        names.join(" → ")
+                        quote(&parent.node),
+                        quote(&names.join(" → "))
                     ),
                 ));
                 return Err(errors);
@@ -55,7 +56,7 @@ impl Library {
                             &display,
                             parent.pos.line,
                             parent.pos.column,
-                            format!("no ruleset named `{}` to extend", parent.node),
+                            format!("no ruleset named `{}` to extend", quote(&parent.node)),
                         )
                         .with_suggestion(suggest(&parent.node, names.iter().map(String::as_str))),
                     );
@@ -82,7 +83,7 @@ impl Library {
                     game.pos.column,
                     format!(
                         "unknown game `{}`; expected {}",
-                        game.node,
+                        quote(&game.node),
                         crate::ruleset::error::one_of(known())
                     ),
                 )
@@ -286,14 +287,16 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
     };
     let key_twice = |key: &str, first: Pos| {
         format!(
-            "the setting `{key}` is set twice in this file (first at line {}); a key is set \
+            "the setting `{}` is set twice in this file (first at line {}); a key is set \
              once per file",
+            quote(key),
             first.line
         )
     };
     let rule_twice = |id: &str, first: Pos| {
         format!(
-            "rule `{id}` has a text twice in this file (first at line {})",
+            "rule `{}` has a text twice in this file (first at line {})",
+            quote(id),
             first.line
         )
     };
@@ -316,13 +319,15 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                     format!(
                         "the file is `{}` but says `ruleset {}`; the name must match the file \
                          name",
-                        display, name.node
+                        display,
+                        quote(&name.node)
                     )
                 } else {
                     format!(
                         "the file is named `{}.rules` but says `ruleset {}`; the name must \
                          match the file name",
-                        found.name, name.node
+                        found.name,
+                        quote(&name.node)
                     )
                 };
                 errors.push(err(name.pos, message));
@@ -422,7 +427,11 @@ fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetErro
                     &file.display,
                     key.pos.line,
                     key.pos.column,
-                    format!("unknown setting `{}` for `{}`", key.node, schema.game),
+                    format!(
+                        "unknown setting `{}` for `{}`",
+                        quote(&key.node),
+                        schema.game
+                    ),
                 )
                 .with_suggestion(suggest(&key.node, schema.settings.iter().map(|s| s.key))),
             ),
@@ -440,7 +449,11 @@ fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetErro
                     &file.display,
                     id.pos.line,
                     id.pos.column,
-                    format!("unknown rule id `{}` for `{}`", id.node, schema.game),
+                    format!(
+                        "unknown rule id `{}` for `{}`",
+                        quote(&id.node),
+                        schema.game
+                    ),
                 )
                 .with_suggestion(suggest(&id.node, schema.rules.iter().copied())),
             );
