@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use super::board::{Board, Rank, State};
+use super::board::{Board, Rank, State, UNKNOWN};
 use super::geometry::{back, sq, Bits, Geometry, ALL_DIRS, DELTA, FULL, THRONES};
 use super::rules::wins;
 use super::settings::{Capture, Settings};
@@ -196,7 +196,7 @@ pub(crate) fn chains_from(
 }
 
 /// The points an emperor on `i` may slide to.
-fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
+pub(super) fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
     let mut m = 0;
     for d in 0..8 {
         let mut p = i;
@@ -213,7 +213,7 @@ fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
 
 /// The men of `side` that have a step onto a point of `to`, for all men at once.
 #[inline]
-fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
+pub(super) fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
     #[inline(always)]
     fn dir<const D: usize>(from: &[u64; 8], to: u64) -> u64 {
         from[D] & back(to, DELTA[D])
@@ -282,7 +282,7 @@ fn push_steps(
 /// thrones, which counts only if they can jump on from there. Every piece with any
 /// jump is in one of the two.
 #[inline]
-fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
+pub(super) fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
     /// The points from which a jump in direction `D` goes over an enemy piece to an
     /// empty point, among `from` (the points with such a jump along a line).
     #[inline(always)]
@@ -306,7 +306,7 @@ fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
 /// Appends the capture chains of `side` on `b` (after `huff`, already removed from `b`)
 /// from the pieces of `jumpers` (among them every piece with a capture); true if it
 /// listed any.
-fn captures(
+pub(super) fn captures(
     s: &Settings,
     b: &Board,
     side: usize,
@@ -382,7 +382,7 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
     let compulsory = s.capture == Capture::Compulsory;
     // Where the steps without a huff are, if they were listed.
     let mut base = None;
-    if !(captures(s, &st.board, side, None, st.capturers, out) && compulsory) {
+    if !(captures(s, &st.board, side, None, st.capturers_of(s), out) && compulsory) {
         let before = out.len();
         steps(s, &st.board, side, None, out);
         base = Some(before..out.len());
@@ -410,6 +410,19 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
         match &base {
             Some(base) if !emperors => steps_after_huff(s, &b, side, h, base.clone(), out),
             _ => steps(s, &b, side, Some(h), out),
+        }
+    }
+}
+
+impl State {
+    /// The pieces of the seat to move that have a capture when it huffs nothing:
+    /// [`State::capturers`], worked out here where the position left it unknown.
+    #[inline]
+    pub(crate) fn capturers_of(&self, s: &Settings) -> u64 {
+        if self.capturers == UNKNOWN {
+            capturers(s, &self.board, self.to_move as usize, false)
+        } else {
+            self.capturers
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The end checks: the win conditions, the quiet limit and a seat left without a turn;
 //! and the position after a turn, which judging and applying a listed turn share.
 
-use super::board::{Board, Ending, Reason, State};
+use super::board::{Board, Ending, Reason, State, UNKNOWN};
 use super::geometry::THRONES;
 use super::movegen::{capturers, has_turn};
 use super::settings::{NoMoves, Settings, Win};
@@ -39,7 +39,9 @@ fn quiet_and_no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> 
         });
     }
     let next = st.to_move as usize;
-    if st.capturers == 0 && !has_turn(s, &st.board, next, st.huffable) {
+    // A known capturer is a legal turn; otherwise ask (steps first, which is cheap).
+    let can_capture = st.capturers != UNKNOWN && st.capturers != 0;
+    if !can_capture && !has_turn(s, &st.board, next, st.huffable) {
         return Some(Ending {
             winner: match s.no_moves {
                 NoMoves::Loses => Some(Seat(mover as u8)),
@@ -86,31 +88,53 @@ pub(crate) fn position(
 }
 
 /// The position after the seat to move of `st` ended the game with a winning huff that
-/// left `board`: the turn is the huff alone.
-pub(crate) fn after_winning_huff(s: &Settings, st: &State, board: Board, reason: Reason) -> State {
-    let end = Some(Ending {
-        winner: Some(Seat(st.to_move)),
-        reason,
-    });
-    position(s, board, 1 - st.to_move, 0, 0, end)
+/// left `board`: the turn is the huff alone. Nobody moves again, so its capturers are
+/// left [`UNKNOWN`].
+pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> State {
+    State {
+        board,
+        to_move: 1 - st.to_move,
+        huffable: 0,
+        quiet: 0,
+        end: Some(Ending {
+            winner: Some(Seat(st.to_move)),
+            reason,
+        }),
+        capturers: UNKNOWN,
+    }
 }
 
 /// The position after the seat to move of `st` made a legal turn that left `board`, with
 /// the end checks run. `huffable`: what the next seat may huff; `eventful`: the turn
-/// huffed, captured or promoted (the quiet count starts again).
+/// huffed, captured or promoted (the quiet count starts again). `derive`: work out the
+/// next seat's capturers (a playout's next turn asks for them; judging the next written
+/// turn does not, and leaves them [`UNKNOWN`]).
 pub(crate) fn after_turn(
     s: &Settings,
     st: &State,
     board: Board,
     huffable: u64,
     eventful: bool,
+    derive: bool,
 ) -> State {
     let quiet = if eventful {
         0
     } else {
         st.quiet.saturating_add(1)
     };
-    let mut next = position(s, board, 1 - st.to_move, huffable, quiet, None);
+    let to_move = 1 - st.to_move;
+    let mut next = State {
+        board,
+        to_move,
+        huffable,
+        quiet,
+        end: None,
+        capturers: if derive {
+            capturers(s, &board, to_move as usize, false)
+        } else {
+            UNKNOWN
+        },
+    };
     next.end = end_after_turn(s, &next, st.to_move as usize);
     next
 }
