@@ -172,8 +172,9 @@ pub struct Ending {
     pub reason: Reason,
 }
 
-/// [`State::capturers`] not worked out (the position was made by judging a written turn,
-/// which has no use for it). No board has this set: bits 49–63 are off the board.
+/// [`State::capturers`] (and [`State::steps`]) not worked out: the position was made by
+/// judging a written turn, which has no use for them. No board has this set: bits 49–63
+/// are off the board.
 pub(crate) const UNKNOWN: u64 = u64::MAX;
 
 /// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count,
@@ -196,6 +197,10 @@ pub struct State {
     /// step ask for it; one made by judging a written turn (`check`) leaves it
     /// [`UNKNOWN`], and [`State::capturers_of`] works it out where it is asked for.
     pub(crate) capturers: u64,
+    /// The steps (moves that capture nothing) the seat to move has when it huffs
+    /// nothing, counted by byte of the board, where [`State::capturers`] is known (none
+    /// where it is not): derived like it.
+    pub(crate) steps: super::movegen::StepCounts,
 }
 
 impl PartialEq for State {

@@ -66,8 +66,7 @@ impl Settings {
 }
 
 impl Halatafl {
-    /// The normal starting position with white to move (ignoring `first`). Nobody can
-    /// capture from it, whatever the settings.
+    /// The normal starting position with white to move (ignoring `first`).
     pub fn start_position() -> State {
         State {
             board: board::Board::start(),
@@ -75,7 +74,8 @@ impl Halatafl {
             huffable: 0,
             quiet: 0,
             end: None,
-            capturers: 0,
+            capturers: board::UNKNOWN,
+            steps: movegen::StepCounts(0),
         }
     }
 }

@@ -14,20 +14,21 @@
 use smallvec::SmallVec;
 
 use super::board::{by_name, Board, State};
-use super::geometry::{back, sq, Bits, DELTA, FULL, THRONES};
-use super::movegen::{captures, hop_sources, man_steppers, slides};
+use super::geometry::{sq, Bits, FULL, THRONES};
+use super::movegen::{captures, count_steps, hop_sources, slides, StepCounts};
 use super::rules::wins;
 use super::settings::{Capture, Settings};
 use crate::dice::Dice;
 use crate::notation::halatafl::{Move, Promotion, Square, Turn};
 
 /// One section of the list: its chains (or winning huff) end at `listed_end` in the
-/// scratch list, and `steps` steps follow them.
+/// scratch list, and `steps` steps follow them (`counts` by byte, where they are listed).
 #[derive(Copy, Clone)]
 struct Section {
     huff: Option<Square>,
     listed_end: u32,
     steps: u32,
+    counts: StepCounts,
 }
 
 /// The turn `legal_turns(st)[rng.uniform(len)]` is, drawn the same way; `None` (and no
@@ -44,11 +45,12 @@ pub(crate) fn random_turn(
     }
     let side = st.to_move as usize;
     let compulsory = s.capture == Capture::Compulsory;
-    let listed = captures(s, &st.board, side, None, st.capturers_of(s), scratch);
+    let (capturers, counts) = st.derived(s);
+    let listed = captures(s, &st.board, side, None, capturers, scratch);
     let steps = if listed && compulsory {
         0
     } else {
-        count_steps(s, &st.board, side)
+        counts.total()
     };
     if st.huffable == 0 {
         let chains = scratch.len() as u32;
@@ -60,7 +62,7 @@ pub(crate) fn random_turn(
         return Some(if k < chains {
             scratch[k as usize]
         } else {
-            nth_step(s, &st.board, side, None, k - chains)
+            nth_step(s, &st.board, side, None, k - chains, counts)
         });
     }
     let mut sections: SmallVec<[Section; 8]> = SmallVec::new();
@@ -68,31 +70,34 @@ pub(crate) fn random_turn(
         huff: None,
         listed_end: scratch.len() as u32,
         steps,
+        counts,
     });
     let mut total_steps = steps;
     for h in by_name(st.huffable) {
         let mut b = st.board;
         b.clear(h.bit());
-        let steps = if wins(s, &b, side).is_some() {
+        let counts = if wins(s, &b, side).is_some() {
             scratch.push(Turn {
                 huff: Some(h),
                 mv: None,
                 promotion: None,
             });
-            0
+            StepCounts(0)
         } else {
             let (sure, throne) = hop_sources(s.geo(), &b, side);
             let listed = captures(s, &b, side, Some(h), sure | throne, scratch);
             if listed && compulsory {
-                0
+                StepCounts(0)
             } else {
                 count_steps(s, &b, side)
             }
         };
+        let steps = counts.total();
         sections.push(Section {
             huff: Some(h),
             listed_end: scratch.len() as u32,
             steps,
+            counts,
         });
         total_steps += steps;
     }
@@ -113,7 +118,7 @@ pub(crate) fn random_turn(
             if let Some(h) = sec.huff {
                 b.clear(h.bit());
             }
-            return Some(nth_step(s, &b, side, sec.huff, k));
+            return Some(nth_step(s, &b, side, sec.huff, k, sec.counts));
         }
         k -= sec.steps;
         start = sec.listed_end;
@@ -121,53 +126,29 @@ pub(crate) fn random_turn(
     unreachable!("the drawn index {k} is beyond the turns counted")
 }
 
-/// How many steps `side` has on `b`: what [`super::movegen`]'s `steps` would list. The
-/// men's steps are counted a direction at a time (the men with a step that way are a
-/// shift of the targets against the men), kings' and emperors' a piece at a time.
-fn count_steps(s: &Settings, b: &Board, side: usize) -> u32 {
-    #[inline(always)]
-    fn dir<const D: usize>(from: &[u64; 8], men: u64, to: u64) -> u32 {
-        (from[D] & men & back(to, DELTA[D])).count_ones()
-    }
-    let g = s.geo();
-    let occ = b.occ();
-    let empty = !occ & FULL;
-    let mine = b.side[side];
-    let big = mine & (b.kings | b.emperors);
-    let men = mine & !big;
-    // A man never stops on its own thrones.
-    let to = empty & !THRONES[side];
-    let from = &g.man_step_from[side];
-    let mut n = dir::<0>(from, men, to)
-        + dir::<1>(from, men, to)
-        + dir::<2>(from, men, to)
-        + dir::<3>(from, men, to)
-        + dir::<4>(from, men, to)
-        + dir::<5>(from, men, to)
-        + dir::<6>(from, men, to)
-        + dir::<7>(from, men, to);
-    for i in Bits(big) {
-        let targets = if b.emperors & (1u64 << i) == 0 {
-            g.king_step[i] & empty
-        } else {
-            slides(g, i, occ)
-        };
-        n += targets.count_ones();
-    }
-    n
-}
-
-/// The `k`-th step (from 0) of `side` on `b` in the order `steps` lists them, each
-/// with `huff`; `k` is below [`count_steps`].
-fn nth_step(s: &Settings, b: &Board, side: usize, huff: Option<Square>, mut k: u32) -> Turn {
+/// The `k`-th step (from 0) of `side` on `b` in the order `steps` lists them (pieces in
+/// point order, each one's targets in point order), each with `huff`; `counts` are the
+/// steps' [`StepCounts`] and `k` is below their total. The counts by byte lead straight
+/// to the eight points where the piece stands; only those are looked at one by one.
+fn nth_step(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    huff: Option<Square>,
+    k: u32,
+    counts: StepCounts,
+) -> Turn {
     let g = s.geo();
     let occ = b.occ();
     let empty = !occ & FULL;
     let mine = b.side[side];
     let big = mine & (b.kings | b.emperors);
     let man_to = empty & !THRONES[side];
-    let men = man_steppers(g, mine & !big, side, man_to);
-    for i in Bits(men | big) {
+    let (pieces, mut k) = match counts.locate(k) {
+        Some((byte, k)) => (mine & (0xFFu64 << (8 * byte)), k),
+        None => (mine, k),
+    };
+    for i in Bits(pieces) {
         let bit = 1u64 << i;
         let (targets, promo_at, promo) = if big & bit == 0 {
             let promo_at = if s.promotion { THRONES[1 - side] } else { 0 };

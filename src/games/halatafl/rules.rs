@@ -3,7 +3,7 @@
 
 use super::board::{Board, Ending, Reason, State, UNKNOWN};
 use super::geometry::THRONES;
-use super::movegen::{capturers, has_turn};
+use super::movegen::{capturers, count_steps, has_turn, StepCounts};
 use super::settings::{NoMoves, Settings, Win};
 use crate::games::Seat;
 
@@ -39,9 +39,10 @@ fn quiet_and_no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> 
         });
     }
     let next = st.to_move as usize;
-    // A known capturer is a legal turn; otherwise ask (steps first, which is cheap).
-    let can_capture = st.capturers != UNKNOWN && st.capturers != 0;
-    if !can_capture && !has_turn(s, &st.board, next, st.huffable) {
+    // A known capture or step is a legal turn; otherwise ask (steps first, which is
+    // cheap).
+    let can_move = st.capturers != UNKNOWN && (st.capturers != 0 || st.steps.0 != 0);
+    if !can_move && !has_turn(s, &st.board, next, st.huffable) {
         return Some(Ending {
             winner: match s.no_moves {
                 NoMoves::Loses => Some(Seat(mover as u8)),
@@ -68,7 +69,7 @@ pub(crate) fn end_at_start(s: &Settings, st: &State) -> Option<Ending> {
     quiet_and_no_moves(s, st, last)
 }
 
-/// A position, its capturers found; no end checks run.
+/// A position, its capturers and steps found; no end checks run.
 pub(crate) fn position(
     s: &Settings,
     board: Board,
@@ -84,6 +85,7 @@ pub(crate) fn position(
         quiet,
         end,
         capturers: capturers(s, &board, to_move as usize, false),
+        steps: count_steps(s, &board, to_move as usize),
     }
 }
 
@@ -101,14 +103,16 @@ pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> St
             reason,
         }),
         capturers: UNKNOWN,
+        steps: StepCounts(0),
     }
 }
 
 /// The position after the seat to move of `st` made a legal turn that left `board`, with
 /// the end checks run. `huffable`: what the next seat may huff; `eventful`: the turn
 /// huffed, captured or promoted (the quiet count starts again). `derive`: work out the
-/// next seat's capturers (a playout's next turn asks for them; judging the next written
-/// turn does not, and leaves them [`UNKNOWN`]).
+/// next seat's capturers and steps (a playout's next turn asks for them, and the
+/// no-moves check then needs nothing more; judging the next written turn does not, and
+/// leaves them [`UNKNOWN`]).
 pub(crate) fn after_turn(
     s: &Settings,
     st: &State,
@@ -129,12 +133,13 @@ pub(crate) fn after_turn(
         huffable,
         quiet,
         end: None,
-        capturers: if derive {
-            capturers(s, &board, to_move as usize, false)
-        } else {
-            UNKNOWN
-        },
+        capturers: UNKNOWN,
+        steps: StepCounts(0),
     };
+    if derive {
+        next.capturers = capturers(s, &board, to_move as usize, false);
+        next.steps = count_steps(s, &board, to_move as usize);
+    }
     next.end = end_after_turn(s, &next, st.to_move as usize);
     next
 }

@@ -4,6 +4,7 @@
 use super::tests::{random_position, variants, NoTags, Rng};
 use super::*;
 use crate::games::Game;
+use crate::notation::halatafl::Move;
 
 /// Checks that `random_turn` picks `legal_turns[uniform(len)]` in `st`, drawing the same
 /// words, from a few streams; returns the listed turns' count.
@@ -103,6 +104,21 @@ fn capturers_are_kept_after_applying_and_worked_out_after_judging() {
                 if applied.end.is_none() {
                     assert_eq!(applied.capturers, truth, "after {t}");
                     with_captures += (truth != 0) as u32;
+                    // The steps counted are the steps listed without a huff.
+                    let mut listed = Vec::new();
+                    let plain = State {
+                        huffable: 0,
+                        ..applied
+                    };
+                    Halatafl::legal_turns(&s, &plain, None, &mut listed);
+                    let steps = listed
+                        .iter()
+                        .filter(|t| matches!(t.mv, Some(Move::Step { .. })))
+                        .count();
+                    if truth == 0 || s.capture != Capture::Compulsory {
+                        assert_eq!(applied.steps.total() as usize, steps, "after {t}");
+                    }
+                    assert_eq!(judged.derived(&s), (truth, applied.steps));
                 }
                 assert_eq!(judged.capturers, board::UNKNOWN, "after {t}");
                 assert_eq!(judged.capturers_of(&s), truth);
@@ -115,4 +131,79 @@ fn capturers_are_kept_after_applying_and_worked_out_after_judging() {
         }
     }
     assert!(with_captures > 1_000, "{with_captures}");
+}
+
+/// The directions in which men may jump onto their own thrones, which `hop_sources`
+/// relies on, are right for every geometry.
+#[test]
+fn man_throne_dirs_cover_every_geometry() {
+    for men in 0..2 {
+        for side in 0..2 {
+            let mut union = 0u8;
+            for row in &geometry::GEOMETRY {
+                let g = &row[men];
+                for d in 0..8 {
+                    if g.man_jump_throne[side][d] != 0 {
+                        union |= 1 << d;
+                    }
+                }
+            }
+            // Exactly: wider would only cost shifts, narrower would miss jumps.
+            assert_eq!(
+                union,
+                geometry::MAN_THRONE_DIRS[men][side],
+                "men {men}, side {side}"
+            );
+        }
+    }
+}
+
+/// `byte_counts` counts the bits of eight words by byte, whatever they hold (up to a
+/// full board in every word).
+#[test]
+fn byte_counts_count_every_bit() {
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    for round in 0..20_000 {
+        let words: [u64; 8] = std::array::from_fn(|_| match round % 3 {
+            0 => rng.next() & geometry::FULL,
+            1 => rng.next() & rng.next() & geometry::FULL,
+            _ => geometry::FULL,
+        });
+        let got = movegen::byte_counts(words);
+        for j in 0..8 {
+            let want: u32 = words
+                .iter()
+                .map(|w| ((w >> (8 * j)) & 0xFF).count_ones())
+                .sum();
+            assert_eq!((got >> (8 * j)) & 0xFF, u64::from(want), "{words:x?}");
+        }
+        let total: u32 = words.iter().map(|w| w.count_ones()).sum();
+        assert_eq!(movegen::StepCounts(got).total(), total);
+    }
+}
+
+/// `StepCounts::locate` finds the byte of the `k`-th step and the steps before it there,
+/// for every `k`, with counts up to 192 a byte; over 255 in all it declines.
+#[test]
+fn step_counts_locate_every_step() {
+    let mut rng = Rng(0x0BAD_CAFE_F00D_0001);
+    for round in 0..5_000 {
+        let limit = [4, 20, 193][round % 3];
+        let bytes: [u64; 7] = std::array::from_fn(|_| rng.next() % limit);
+        let counts = movegen::StepCounts(bytes.iter().enumerate().map(|(j, c)| c << (8 * j)).sum());
+        let total: u64 = bytes.iter().sum();
+        assert_eq!(counts.total() as u64, total);
+        let mut k = 0;
+        for (j, &c) in bytes.iter().enumerate() {
+            for within in 0..c {
+                let got = counts.locate(k as u32);
+                if total > 255 {
+                    assert_eq!(got, None);
+                } else {
+                    assert_eq!(got, Some((j as u32, within as u32)), "{bytes:?} k {k}");
+                }
+                k += 1;
+            }
+        }
+    }
 }
