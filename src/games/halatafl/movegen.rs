@@ -522,12 +522,27 @@ impl StepCounts {
 /// (the men with a step that way are a shift of the targets against the men), kings'
 /// and emperors' a piece at a time.
 pub(crate) fn count_steps(s: &Settings, b: &Board, side: usize) -> StepCounts {
-    /// The men of `men` with a step in direction `D` onto a point of `to`.
+    // As in `hop_sources`: only the directions men use are shifted.
+    let g = s.geo();
+    match g.man_dirs[side] {
+        WHITE_MAN => count_steps_in::<WHITE_MAN>(g, b, side),
+        BLACK_MAN => count_steps_in::<BLACK_MAN>(g, b, side),
+        _ => count_steps_in::<ALL_DIRS>(g, b, side),
+    }
+}
+
+/// [`count_steps`] for men that step in the directions of `MEN` (a mask over `DIRS`).
+#[inline(always)]
+fn count_steps_in<const MEN: u8>(g: &Geometry, b: &Board, side: usize) -> StepCounts {
+    /// The men of `men` with a step in direction `D` onto a point of `to`, when `D` is
+    /// in `MASK`.
     #[inline(always)]
-    fn dir<const D: usize>(from: &[u64; 8], men: u64, to: u64) -> u64 {
+    fn dir<const D: usize, const MASK: u8>(from: &[u64; 8], men: u64, to: u64) -> u64 {
+        if MASK & (1 << D) == 0 {
+            return 0;
+        }
         from[D] & men & back(to, DELTA[D])
     }
-    let g = s.geo();
     let occ = b.occ();
     let empty = !occ & FULL;
     let mine = b.side[side];
@@ -537,14 +552,14 @@ pub(crate) fn count_steps(s: &Settings, b: &Board, side: usize) -> StepCounts {
     let to = empty & !THRONES[side];
     let from = &g.man_step_from[side];
     let mut n = byte_counts([
-        dir::<0>(from, men, to),
-        dir::<1>(from, men, to),
-        dir::<2>(from, men, to),
-        dir::<3>(from, men, to),
-        dir::<4>(from, men, to),
-        dir::<5>(from, men, to),
-        dir::<6>(from, men, to),
-        dir::<7>(from, men, to),
+        dir::<0, MEN>(from, men, to),
+        dir::<1, MEN>(from, men, to),
+        dir::<2, MEN>(from, men, to),
+        dir::<3, MEN>(from, men, to),
+        dir::<4, MEN>(from, men, to),
+        dir::<5, MEN>(from, men, to),
+        dir::<6, MEN>(from, men, to),
+        dir::<7, MEN>(from, men, to),
     ]);
     for i in Bits(big) {
         let targets = if b.emperors & (1u64 << i) == 0 {
