@@ -18,7 +18,7 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
     if let Some(h) = turn.huff {
         b.clear(h.bit());
         if let Some(reason) = wins(s, &b, side) {
-            *st = after_winning_huff(s, st, b, reason);
+            *st = after_winning_huff(st, b, reason);
             return;
         }
     }
@@ -33,7 +33,7 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
             // `capture = compulsory` no step is listed then.)
             let huffable = if s.capture == Capture::CompulsoryHuff {
                 let caps = match turn.huff {
-                    None => st.capturers,
+                    None => st.capturers_of(s),
                     Some(_) => capturers(s, &b, side, false),
                 };
                 if caps & from.bit() != 0 {
@@ -69,5 +69,5 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
     b.clear(captured | from.bit());
     b.put(to.index(), side, rank);
     let eventful = turn.huff.is_some() || captured != 0 || turn.promotion.is_some();
-    *st = after_turn(s, st, b, huffable, eventful);
+    *st = after_turn(s, st, b, huffable, eventful, true);
 }

@@ -172,10 +172,16 @@ pub struct Ending {
     pub reason: Reason,
 }
 
+/// [`State::capturers`] (and [`State::steps`]) not worked out: the position was made by
+/// judging a written turn, which has no use for them. No board has this set: bits 49–63
+/// are off the board.
+pub(crate) const UNKNOWN: u64 = u64::MAX;
+
 /// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count,
-/// once the game is over how it ended, and (derived from the board) which pieces of the
-/// seat to move can capture.
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+/// once the game is over how it ended, and (derived from the board, where it was worked
+/// out) which pieces of the seat to move can capture. Equality and hashing ignore the
+/// derived part.
+#[derive(Copy, Clone, Debug)]
 pub struct State {
     pub(crate) board: Board,
     /// 0 white, 1 black.
@@ -186,9 +192,40 @@ pub struct State {
     pub(crate) quiet: u32,
     pub(crate) end: Option<Ending>,
     /// The pieces of the seat to move that have a capture (a jump that counts) when it
-    /// huffs nothing. Derived from the board, so equal positions have it equal; kept
-    /// because listing the turns, applying a step and the end checks all ask for it.
+    /// huffs nothing, or [`UNKNOWN`]. Derived from the board: a position made by a listed
+    /// turn (playouts) has it worked out, because choosing the next turn and applying a
+    /// step ask for it; one made by judging a written turn (`check`) leaves it
+    /// [`UNKNOWN`], and [`State::capturers_of`] works it out where it is asked for.
     pub(crate) capturers: u64,
+    /// The steps (moves that capture nothing) the seat to move has when it huffs
+    /// nothing, counted by byte of the board, where [`State::capturers`] is known (none
+    /// where it is not): derived like it.
+    pub(crate) steps: super::movegen::StepCounts,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.board == other.board
+            && self.to_move == other.to_move
+            && self.huffable == other.huffable
+            && self.quiet == other.quiet
+            && self.end == other.end
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (
+            self.board,
+            self.to_move,
+            self.huffable,
+            self.quiet,
+            self.end,
+        )
+            .hash(h);
+    }
 }
 
 impl State {

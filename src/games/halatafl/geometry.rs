@@ -25,11 +25,17 @@ pub const DIRS: [(i8, i8); 8] = [
 ];
 
 /// Directions (as a bit mask over [`DIRS`]) a white man may use: N, E, W, NE, NW.
-const WHITE_MAN: u8 = 0b0011_1101;
+pub const WHITE_MAN: u8 = 0b0011_1101;
 /// Directions a black man may use: S, E, W, SE, SW.
-const BLACK_MAN: u8 = 0b1100_1110;
+pub const BLACK_MAN: u8 = 0b1100_1110;
 /// Every direction.
 pub const ALL_DIRS: u8 = 0xFF;
+
+/// `MAN_THRONE_DIRS[men][side]` (men 0 = forward-sideways, 1 = any): the directions in
+/// which a man of `side` may jump onto one of its own thrones, whatever the diagonals
+/// (a test checks them against every geometry's `man_jump_throne`). White's thrones are
+/// on rank 1, so it lands there going east, west or (men any) south; black's mirror them.
+pub const MAN_THRONE_DIRS: [[u8; 2]; 2] = [[0b0000_1100, 0b0000_1100], [0b1100_1110, 0b0011_1101]];
 
 /// The thrones of each seat (white a1 g1, black a7 g7).
 pub const THRONES: [u64; 2] = [(1 << 0) | (1 << 6), (1 << 42) | (1 << 48)];

@@ -328,7 +328,7 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
                 }
                 None => {}
             }
-            *st = after_winning_huff(s, st, b, reason);
+            *st = after_winning_huff(st, b, reason);
             return Ok(());
         }
         if turn.mv.is_none() {
@@ -345,6 +345,7 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
         judged.board,
         judged.huffable,
         huffed || judged.eventful,
+        false,
     );
     Ok(())
 }

@@ -7,6 +7,7 @@
 //! - `movegen`: legal turns, and who can capture or move.
 //! - `judge`: judging a written turn and applying it.
 //! - `apply`: applying a listed turn without judging it again.
+//! - `random`: choosing a random legal turn without listing them all.
 //! - `rules`: the end checks.
 //! - `setup`: the setup notation.
 //! - [`violation`]: illegal turns, each citing one rule.
@@ -18,6 +19,7 @@ pub mod geometry;
 mod hints;
 mod judge;
 mod movegen;
+mod random;
 mod rules;
 mod settings;
 mod setup;
@@ -25,6 +27,8 @@ pub mod violation;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_random;
 
 pub use board::{by_name, is_throne, thrones_of, Ending, Piece, Rank, Reason, State};
 pub use settings::{
@@ -62,8 +66,7 @@ impl Settings {
 }
 
 impl Halatafl {
-    /// The normal starting position with white to move (ignoring `first`). Nobody can
-    /// capture from it, whatever the settings.
+    /// The normal starting position with white to move (ignoring `first`).
     pub fn start_position() -> State {
         State {
             board: board::Board::start(),
@@ -71,7 +74,8 @@ impl Halatafl {
             huffable: 0,
             quiet: 0,
             end: None,
-            capturers: 0,
+            capturers: board::UNKNOWN,
+            steps: movegen::StepCounts(0),
         }
     }
 }
@@ -159,6 +163,16 @@ impl Game for Halatafl {
         out: &mut Vec<Turn>,
     ) {
         movegen::legal_turns(settings, state, out);
+    }
+
+    fn random_turn(
+        settings: &Settings,
+        state: &State,
+        _chance: Option<&crate::games::NoChance>,
+        rng: &mut Dice,
+        scratch: &mut Vec<Turn>,
+    ) -> Option<Turn> {
+        random::random_turn(settings, state, rng, scratch)
     }
 
     fn play(

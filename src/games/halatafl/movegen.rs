@@ -6,8 +6,10 @@
 
 use std::ops::Range;
 
-use super::board::{Board, Rank, State};
-use super::geometry::{back, sq, Bits, Geometry, ALL_DIRS, DELTA, FULL, THRONES};
+use super::board::{Board, Rank, State, UNKNOWN};
+use super::geometry::{
+    back, sq, Bits, Geometry, ALL_DIRS, BLACK_MAN, DELTA, FULL, MAN_THRONE_DIRS, THRONES, WHITE_MAN,
+};
 use super::rules::wins;
 use super::settings::{Capture, Settings};
 use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn};
@@ -24,6 +26,20 @@ macro_rules! each_dir {
             | $f::<5>($($arg),*)
             | $f::<6>($($arg),*)
             | $f::<7>($($arg),*)
+    };
+}
+
+/// `$f::<D, MASK>(args)` for each of the 8 directions `D`, combined with `|`.
+macro_rules! each_dir_in {
+    ($m:expr, $f:ident($($arg:expr),*)) => {
+        $f::<0, { $m }>($($arg),*)
+            | $f::<1, { $m }>($($arg),*)
+            | $f::<2, { $m }>($($arg),*)
+            | $f::<3, { $m }>($($arg),*)
+            | $f::<4, { $m }>($($arg),*)
+            | $f::<5, { $m }>($($arg),*)
+            | $f::<6, { $m }>($($arg),*)
+            | $f::<7, { $m }>($($arg),*)
     };
 }
 
@@ -196,7 +212,7 @@ pub(crate) fn chains_from(
 }
 
 /// The points an emperor on `i` may slide to.
-fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
+pub(super) fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
     let mut m = 0;
     for d in 0..8 {
         let mut p = i;
@@ -213,7 +229,7 @@ fn slides(g: &Geometry, i: usize, occ: u64) -> u64 {
 
 /// The men of `side` that have a step onto a point of `to`, for all men at once.
 #[inline]
-fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
+pub(super) fn man_steppers(g: &Geometry, men: u64, side: usize, to: u64) -> u64 {
     #[inline(always)]
     fn dir<const D: usize>(from: &[u64; 8], to: u64) -> u64 {
         from[D] & back(to, DELTA[D])
@@ -282,11 +298,33 @@ fn push_steps(
 /// thrones, which counts only if they can jump on from there. Every piece with any
 /// jump is in one of the two.
 #[inline]
-fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
-    /// The points from which a jump in direction `D` goes over an enemy piece to an
-    /// empty point, among `from` (the points with such a jump along a line).
+pub(super) fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
+    // The directions men use are known per setting and seat: the shifts of the others
+    // (whose tables are empty) are left out.
+    match (g.man_dirs[side], side) {
+        (WHITE_MAN, _) => hop_sources_in::<WHITE_MAN, { MAN_THRONE_DIRS[0][0] }>(g, b, side),
+        (BLACK_MAN, _) => hop_sources_in::<BLACK_MAN, { MAN_THRONE_DIRS[0][1] }>(g, b, side),
+        (_, 0) => hop_sources_in::<ALL_DIRS, { MAN_THRONE_DIRS[1][0] }>(g, b, side),
+        _ => hop_sources_in::<ALL_DIRS, { MAN_THRONE_DIRS[1][1] }>(g, b, side),
+    }
+}
+
+/// [`hop_sources`] for men that jump in the directions of `MEN` and onto their own
+/// thrones only in those of `THRONE` (masks over `DIRS`): the tables of the other
+/// directions are empty.
+#[inline(always)]
+fn hop_sources_in<const MEN: u8, const THRONE: u8>(
+    g: &Geometry,
+    b: &Board,
+    side: usize,
+) -> (u64, u64) {
+    /// The points among `from[D]` from which a jump in direction `D` goes over an enemy
+    /// piece to an empty point, when `D` is in `MASK`.
     #[inline(always)]
-    fn dir<const D: usize>(from: &[u64; 8], enemy: u64, empty: u64) -> u64 {
+    fn dir<const D: usize, const MASK: u8>(from: &[u64; 8], enemy: u64, empty: u64) -> u64 {
+        if MASK & (1 << D) == 0 {
+            return 0;
+        }
         let k = DELTA[D];
         from[D] & back(enemy, k) & back(empty, 2 * k)
     }
@@ -294,19 +332,19 @@ fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
     let big = b.side[side] & !men;
     let enemy = b.side[1 - side];
     let empty = !b.occ() & FULL;
-    let mut sure = men & each_dir!(dir(&g.man_jump_from[side], enemy, empty));
+    let mut sure = men & each_dir_in!(MEN, dir(&g.man_jump_from[side], enemy, empty));
     // Kings and emperors jump in every direction and may stop on any throne.
     if big != 0 {
-        sure |= big & each_dir!(dir(&g.jump_from, enemy, empty));
+        sure |= big & each_dir_in!(ALL_DIRS, dir(&g.jump_from, enemy, empty));
     }
-    let throne = men & each_dir!(dir(&g.man_jump_throne[side], enemy, empty));
+    let throne = men & each_dir_in!(THRONE, dir(&g.man_jump_throne[side], enemy, empty));
     (sure, throne & !sure)
 }
 
 /// Appends the capture chains of `side` on `b` (after `huff`, already removed from `b`)
 /// from the pieces of `jumpers` (among them every piece with a capture); true if it
 /// listed any.
-fn captures(
+pub(super) fn captures(
     s: &Settings,
     b: &Board,
     side: usize,
@@ -382,7 +420,7 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
     let compulsory = s.capture == Capture::Compulsory;
     // Where the steps without a huff are, if they were listed.
     let mut base = None;
-    if !(captures(s, &st.board, side, None, st.capturers, out) && compulsory) {
+    if !(captures(s, &st.board, side, None, st.capturers_of(s), out) && compulsory) {
         let before = out.len();
         steps(s, &st.board, side, None, out);
         base = Some(before..out.len());
@@ -412,6 +450,149 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
             _ => steps(s, &b, side, Some(h), out),
         }
     }
+}
+
+impl State {
+    /// The pieces of the seat to move that have a capture when it huffs nothing:
+    /// [`State::capturers`], worked out here where the position left it unknown.
+    #[inline]
+    pub(crate) fn capturers_of(&self, s: &Settings) -> u64 {
+        self.derived(s).0
+    }
+
+    /// [`State::capturers`] and [`State::steps`], worked out here where the position
+    /// left them unknown.
+    #[inline]
+    pub(crate) fn derived(&self, s: &Settings) -> (u64, StepCounts) {
+        if self.capturers == UNKNOWN {
+            let side = self.to_move as usize;
+            (
+                capturers(s, &self.board, side, false),
+                count_steps(s, &self.board, side),
+            )
+        } else {
+            (self.capturers, self.steps)
+        }
+    }
+}
+
+/// The steps of a seat counted by the byte of the board (points `8j..8j+8`) their piece
+/// stands on: byte `j` is how many steps the pieces there have, at most 192 (8 pieces
+/// with up to 24 slides each). The total is what [`steps`] would list; the bytes find the
+/// `k`-th step without counting piece by piece from the first.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StepCounts(pub(crate) u64);
+
+const M8: u64 = 0x00FF_00FF_00FF_00FF;
+const LANES: u64 = 0x0001_0001_0001_0001;
+
+impl StepCounts {
+    /// How many steps in all.
+    #[inline]
+    pub(crate) fn total(self) -> u32 {
+        // Bytes into 16-bit fields (at most 384 each), then the four summed by a multiply.
+        let x = (self.0 & M8) + ((self.0 >> 8) & M8);
+        (x.wrapping_mul(LANES) >> 48) as u32
+    }
+
+    /// For the `k`-th step (from 0; `k` below the total): the byte of the board its piece
+    /// stands on and how many steps of that byte's pieces come before it. `None` when the
+    /// total is over 255 (kept in one byte here; only emperors reach it).
+    #[inline]
+    pub(crate) fn locate(self, k: u32) -> Option<(u32, u32)> {
+        const H: u64 = 0x8000_8000_8000_8000;
+        if self.total() > 255 {
+            return None;
+        }
+        // Byte j of `prefix` counts the steps of bytes 0..=j.
+        let prefix = self.0.wrapping_mul(0x0101_0101_0101_0101);
+        // The bytes whose prefix is above k, counted in 16-bit fields (no borrow crosses
+        // a field: each is at least 0x8000 before k + 1 ≤ 256 is taken off).
+        let kk = u64::from(k + 1).wrapping_mul(LANES);
+        let even = ((prefix & M8) | H).wrapping_sub(kk) & H;
+        let odd = (((prefix >> 8) & M8) | H).wrapping_sub(kk) & H;
+        let above = (((even >> 15) + (odd >> 15)).wrapping_mul(LANES) >> 48) as u32;
+        let j = 8 - above;
+        let before = ((prefix << 8) >> (8 * j)) & 0xFF;
+        Some((j, k - before as u32))
+    }
+}
+
+/// The steps of `side` on `b` ([`StepCounts`]): the men's counted a direction at a time
+/// (the men with a step that way are a shift of the targets against the men), kings'
+/// and emperors' a piece at a time.
+pub(crate) fn count_steps(s: &Settings, b: &Board, side: usize) -> StepCounts {
+    // As in `hop_sources`: only the directions men use are shifted.
+    let g = s.geo();
+    match g.man_dirs[side] {
+        WHITE_MAN => count_steps_in::<WHITE_MAN>(g, b, side),
+        BLACK_MAN => count_steps_in::<BLACK_MAN>(g, b, side),
+        _ => count_steps_in::<ALL_DIRS>(g, b, side),
+    }
+}
+
+/// [`count_steps`] for men that step in the directions of `MEN` (a mask over `DIRS`).
+#[inline(always)]
+fn count_steps_in<const MEN: u8>(g: &Geometry, b: &Board, side: usize) -> StepCounts {
+    /// The men of `men` with a step in direction `D` onto a point of `to`, when `D` is
+    /// in `MASK`.
+    #[inline(always)]
+    fn dir<const D: usize, const MASK: u8>(from: &[u64; 8], men: u64, to: u64) -> u64 {
+        if MASK & (1 << D) == 0 {
+            return 0;
+        }
+        from[D] & men & back(to, DELTA[D])
+    }
+    let occ = b.occ();
+    let empty = !occ & FULL;
+    let mine = b.side[side];
+    let big = mine & (b.kings | b.emperors);
+    let men = mine & !big;
+    // A man never stops on its own thrones.
+    let to = empty & !THRONES[side];
+    let from = &g.man_step_from[side];
+    let mut n = byte_counts([
+        dir::<0, MEN>(from, men, to),
+        dir::<1, MEN>(from, men, to),
+        dir::<2, MEN>(from, men, to),
+        dir::<3, MEN>(from, men, to),
+        dir::<4, MEN>(from, men, to),
+        dir::<5, MEN>(from, men, to),
+        dir::<6, MEN>(from, men, to),
+        dir::<7, MEN>(from, men, to),
+    ]);
+    for i in Bits(big) {
+        let targets = if b.emperors & (1u64 << i) == 0 {
+            g.king_step[i] & empty
+        } else {
+            slides(g, i, occ)
+        };
+        n += u64::from(targets.count_ones()) << (8 * (i / 8));
+    }
+    StepCounts(n)
+}
+
+/// The set bits of eight bitboards together, by byte (at most 64 a byte), without a
+/// popcount instruction (not in the baseline x86-64 target): each board's bits summed
+/// in 4-bit fields (at most 4 each, so three boards' sums still fit), then in bytes.
+#[inline(always)]
+pub(crate) fn byte_counts(x: [u64; 8]) -> u64 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    #[inline(always)]
+    fn nibbles(x: u64) -> u64 {
+        let x = x - ((x >> 1) & M1);
+        (x & M2) + ((x >> 2) & M2)
+    }
+    #[inline(always)]
+    fn bytes(x: u64) -> u64 {
+        (x & M4) + ((x >> 4) & M4)
+    }
+    let a = bytes(nibbles(x[0]) + nibbles(x[1]) + nibbles(x[2]));
+    let b = bytes(nibbles(x[3]) + nibbles(x[4]) + nibbles(x[5]));
+    let c = bytes(nibbles(x[6]) + nibbles(x[7]));
+    a + b + c
 }
 
 /// The pieces of `side` that have a capture (a jump that counts). With `first_only` the

@@ -1,9 +1,9 @@
 //! The end checks: the win conditions, the quiet limit and a seat left without a turn;
 //! and the position after a turn, which judging and applying a listed turn share.
 
-use super::board::{Board, Ending, Reason, State};
+use super::board::{Board, Ending, Reason, State, UNKNOWN};
 use super::geometry::THRONES;
-use super::movegen::{capturers, has_turn};
+use super::movegen::{capturers, count_steps, has_turn, StepCounts};
 use super::settings::{NoMoves, Settings, Win};
 use crate::games::Seat;
 
@@ -39,7 +39,10 @@ fn quiet_and_no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> 
         });
     }
     let next = st.to_move as usize;
-    if st.capturers == 0 && !has_turn(s, &st.board, next, st.huffable) {
+    // A known capture or step is a legal turn; otherwise ask (steps first, which is
+    // cheap).
+    let can_move = st.capturers != UNKNOWN && (st.capturers != 0 || st.steps.0 != 0);
+    if !can_move && !has_turn(s, &st.board, next, st.huffable) {
         return Some(Ending {
             winner: match s.no_moves {
                 NoMoves::Loses => Some(Seat(mover as u8)),
@@ -66,7 +69,7 @@ pub(crate) fn end_at_start(s: &Settings, st: &State) -> Option<Ending> {
     quiet_and_no_moves(s, st, last)
 }
 
-/// A position, its capturers found; no end checks run.
+/// A position, its capturers and steps found; no end checks run.
 pub(crate) fn position(
     s: &Settings,
     board: Board,
@@ -82,35 +85,61 @@ pub(crate) fn position(
         quiet,
         end,
         capturers: capturers(s, &board, to_move as usize, false),
+        steps: count_steps(s, &board, to_move as usize),
     }
 }
 
 /// The position after the seat to move of `st` ended the game with a winning huff that
-/// left `board`: the turn is the huff alone.
-pub(crate) fn after_winning_huff(s: &Settings, st: &State, board: Board, reason: Reason) -> State {
-    let end = Some(Ending {
-        winner: Some(Seat(st.to_move)),
-        reason,
-    });
-    position(s, board, 1 - st.to_move, 0, 0, end)
+/// left `board`: the turn is the huff alone. Nobody moves again, so its capturers are
+/// left [`UNKNOWN`].
+pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> State {
+    State {
+        board,
+        to_move: 1 - st.to_move,
+        huffable: 0,
+        quiet: 0,
+        end: Some(Ending {
+            winner: Some(Seat(st.to_move)),
+            reason,
+        }),
+        capturers: UNKNOWN,
+        steps: StepCounts(0),
+    }
 }
 
 /// The position after the seat to move of `st` made a legal turn that left `board`, with
 /// the end checks run. `huffable`: what the next seat may huff; `eventful`: the turn
-/// huffed, captured or promoted (the quiet count starts again).
+/// huffed, captured or promoted (the quiet count starts again). `derive`: work out the
+/// next seat's capturers and steps (a playout's next turn asks for them, and the
+/// no-moves check then needs nothing more; judging the next written turn does not, and
+/// leaves them [`UNKNOWN`]).
 pub(crate) fn after_turn(
     s: &Settings,
     st: &State,
     board: Board,
     huffable: u64,
     eventful: bool,
+    derive: bool,
 ) -> State {
     let quiet = if eventful {
         0
     } else {
         st.quiet.saturating_add(1)
     };
-    let mut next = position(s, board, 1 - st.to_move, huffable, quiet, None);
+    let to_move = 1 - st.to_move;
+    let mut next = State {
+        board,
+        to_move,
+        huffable,
+        quiet,
+        end: None,
+        capturers: UNKNOWN,
+        steps: StepCounts(0),
+    };
+    if derive {
+        next.capturers = capturers(s, &board, to_move as usize, false);
+        next.steps = count_steps(s, &board, to_move as usize);
+    }
     next.end = end_after_turn(s, &next, st.to_move as usize);
     next
 }

@@ -160,7 +160,7 @@ fn start_position_legal_turns() {
     assert_eq!(Halatafl::seats(&s), &[Seat(0), Seat(1)]);
 }
 
-struct NoTags;
+pub(super) struct NoTags;
 impl Tags for NoTags {
     fn tag(&self, _name: &str) -> Option<&str> {
         None
@@ -1222,21 +1222,21 @@ fn messages_are_specific() {
 // ---------------------------------------------------------------------------------------
 // Random playouts: the generator and the judge agree.
 
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         // xorshift64*
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
 
-fn variants() -> Vec<Settings> {
+pub(super) fn variants() -> Vec<Settings> {
     vec![
         Settings::default(),
         with(|s| s.emperor = true),
@@ -1448,7 +1448,7 @@ fn judge_accepts_exactly_the_generated_turns() {
 /// A random position: up to 22 pieces a seat, kings and emperors where the settings have
 /// them, either seat to move, random huffable pieces where huffing exists; ended as a
 /// setup would end it.
-fn random_position(s: &Settings, rng: &mut Rng) -> State {
+pub(super) fn random_position(s: &Settings, rng: &mut Rng) -> State {
     let mut board = board::Board::default();
     let sparse = 2 + rng.below(4);
     for i in 0..49 {

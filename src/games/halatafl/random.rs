@@ -1,0 +1,186 @@
+//! Choosing a uniformly random legal turn without listing every turn (random playouts,
+//! `selfplay`): the turns are counted, the index is drawn as `legal_turns` followed by
+//! `rng.uniform(len)` would draw it, and only the chosen turn is built.
+//!
+//! [`super::movegen::legal_turns`] lists sections, in order: the turns without a huff,
+//! then for each huffable point, by name, the turns that begin with huffing it. A section
+//! is a winning huff alone, or its capture chains (pieces in point order, each piece's
+//! chains depth first) followed, unless a capture is compulsory and there is one, by its
+//! steps (pieces in point order, targets in point order). Chains are listed here as
+//! there (they exist in about a quarter of the positions, and counting them would cost
+//! the same walk); steps, most of the turns, are counted by bitboards, and the chosen
+//! step is found by counting each piece's targets in the same order.
+
+use smallvec::SmallVec;
+
+use super::board::{by_name, Board, State};
+use super::geometry::{sq, Bits, FULL, THRONES};
+use super::movegen::{captures, count_steps, hop_sources, slides, StepCounts};
+use super::rules::wins;
+use super::settings::{Capture, Settings};
+use crate::dice::Dice;
+use crate::notation::halatafl::{Move, Promotion, Square, Turn};
+
+/// One section of the list: its chains (or winning huff) end at `listed_end` in the
+/// scratch list, and `steps` steps follow them (`counts` by byte, where they are listed).
+#[derive(Copy, Clone)]
+struct Section {
+    huff: Option<Square>,
+    listed_end: u32,
+    steps: u32,
+    counts: StepCounts,
+}
+
+/// The turn `legal_turns(st)[rng.uniform(len)]` is, drawn the same way; `None` (and no
+/// draw) when there is none. `scratch` holds the listed chains.
+pub(crate) fn random_turn(
+    s: &Settings,
+    st: &State,
+    rng: &mut Dice,
+    scratch: &mut Vec<Turn>,
+) -> Option<Turn> {
+    scratch.clear();
+    if st.end.is_some() {
+        return None;
+    }
+    let side = st.to_move as usize;
+    let compulsory = s.capture == Capture::Compulsory;
+    let (capturers, counts) = st.derived(s);
+    let listed = captures(s, &st.board, side, None, capturers, scratch);
+    let steps = if listed && compulsory {
+        0
+    } else {
+        counts.total()
+    };
+    if st.huffable == 0 {
+        let chains = scratch.len() as u32;
+        let total = chains + steps;
+        if total == 0 {
+            return None;
+        }
+        let k = rng.uniform(total);
+        return Some(if k < chains {
+            scratch[k as usize]
+        } else {
+            nth_step(s, &st.board, side, None, k - chains, counts)
+        });
+    }
+    let mut sections: SmallVec<[Section; 8]> = SmallVec::new();
+    sections.push(Section {
+        huff: None,
+        listed_end: scratch.len() as u32,
+        steps,
+        counts,
+    });
+    let mut total_steps = steps;
+    for h in by_name(st.huffable) {
+        let mut b = st.board;
+        b.clear(h.bit());
+        let counts = if wins(s, &b, side).is_some() {
+            scratch.push(Turn {
+                huff: Some(h),
+                mv: None,
+                promotion: None,
+            });
+            StepCounts(0)
+        } else {
+            let (sure, throne) = hop_sources(s.geo(), &b, side);
+            let listed = captures(s, &b, side, Some(h), sure | throne, scratch);
+            if listed && compulsory {
+                StepCounts(0)
+            } else {
+                count_steps(s, &b, side)
+            }
+        };
+        let steps = counts.total();
+        sections.push(Section {
+            huff: Some(h),
+            listed_end: scratch.len() as u32,
+            steps,
+            counts,
+        });
+        total_steps += steps;
+    }
+    let total = scratch.len() as u32 + total_steps;
+    if total == 0 {
+        return None;
+    }
+    let mut k = rng.uniform(total);
+    let mut start = 0;
+    for sec in &sections {
+        let listed = sec.listed_end - start;
+        if k < listed {
+            return Some(scratch[(start + k) as usize]);
+        }
+        k -= listed;
+        if k < sec.steps {
+            let mut b = st.board;
+            if let Some(h) = sec.huff {
+                b.clear(h.bit());
+            }
+            return Some(nth_step(s, &b, side, sec.huff, k, sec.counts));
+        }
+        k -= sec.steps;
+        start = sec.listed_end;
+    }
+    unreachable!("the drawn index {k} is beyond the turns counted")
+}
+
+/// The `k`-th step (from 0) of `side` on `b` in the order `steps` lists them (pieces in
+/// point order, each one's targets in point order), each with `huff`; `counts` are the
+/// steps' [`StepCounts`] and `k` is below their total. The counts by byte lead straight
+/// to the eight points where the piece stands; only those are looked at one by one.
+fn nth_step(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    huff: Option<Square>,
+    k: u32,
+    counts: StepCounts,
+) -> Turn {
+    let g = s.geo();
+    let occ = b.occ();
+    let empty = !occ & FULL;
+    let mine = b.side[side];
+    let big = mine & (b.kings | b.emperors);
+    let man_to = empty & !THRONES[side];
+    let (pieces, mut k) = match counts.locate(k) {
+        Some((byte, k)) => (mine & (0xFFu64 << (8 * byte)), k),
+        None => (mine, k),
+    };
+    for i in Bits(pieces) {
+        let bit = 1u64 << i;
+        let (targets, promo_at, promo) = if big & bit == 0 {
+            let promo_at = if s.promotion { THRONES[1 - side] } else { 0 };
+            (g.man_step[side][i] & man_to, promo_at, Promotion::King)
+        } else if b.emperors & bit == 0 {
+            let promo_at = if s.emperor { THRONES[side] } else { 0 };
+            (g.king_step[i] & empty, promo_at, Promotion::Emperor)
+        } else {
+            (slides(g, i, occ), 0, Promotion::Emperor)
+        };
+        let n = targets.count_ones();
+        if k < n {
+            let t = nth_bit(targets, k);
+            return Turn {
+                huff,
+                mv: Some(Move::Step {
+                    from: sq(i),
+                    to: sq(t),
+                }),
+                promotion: (promo_at & (1u64 << t) != 0).then_some(promo),
+            };
+        }
+        k -= n;
+    }
+    unreachable!("step {k} is beyond the steps counted")
+}
+
+/// The index of the `k`-th set bit (from 0, lowest first) of `x`, which has more.
+#[inline]
+fn nth_bit(mut x: u64, k: u32) -> usize {
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    x.trailing_zeros() as usize
+}
