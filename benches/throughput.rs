@@ -48,10 +48,9 @@ fn playouts<G: Game>(ruleset: &str, budget: Duration, max_turns: usize) -> (u64,
                     break;
                 }
                 let chance = G::draw_chance(&settings, &mut state, &mut dice);
-                moves.clear();
-                G::legal_turns(&settings, &state, chance.as_ref(), &mut moves);
-                let pick = &moves[rng.uniform(moves.len() as u32) as usize];
-                G::apply_legal(&settings, &mut state, chance.as_ref(), pick);
+                let pick = G::random_turn(&settings, &state, chance.as_ref(), &mut rng, &mut moves)
+                    .expect("a legal turn while the game is not over");
+                G::apply_legal(&settings, &mut state, chance.as_ref(), &pick);
                 n += 1;
             }
             turns += n as u64;

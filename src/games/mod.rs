@@ -248,6 +248,28 @@ pub trait Game: Sized + 'static {
         out: &mut Vec<Self::Turn>,
     );
 
+    /// A uniformly random legal turn for the seat to move (random playouts, `selfplay`),
+    /// `None` when there is none. It must pick exactly the turn
+    /// `legal_turns[rng.uniform(len)]` would, drawing from `rng` (the chooser's stream,
+    /// not the game's dice) the same way. The default lists the turns into `scratch` (a
+    /// list the caller reuses) and picks; a module that can count its turns more cheaply
+    /// than it lists them overrides it.
+    fn random_turn(
+        settings: &Self::Settings,
+        state: &Self::State,
+        chance: Option<&Self::Chance>,
+        rng: &mut crate::dice::Dice,
+        scratch: &mut Vec<Self::Turn>,
+    ) -> Option<Self::Turn> {
+        scratch.clear();
+        Self::legal_turns(settings, state, chance, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        let i = rng.uniform(scratch.len() as u32) as usize;
+        Some(scratch.swap_remove(i))
+    }
+
     /// Judges a turn and, when legal, applies it. On a violation `state` is unchanged.
     fn play(
         settings: &Self::Settings,

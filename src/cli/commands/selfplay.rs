@@ -43,15 +43,19 @@ impl Visitor for SelfplayVisit<'_> {
             let mut moves = String::new();
             let mut line_len = 0;
             while session.turns < self.max_turns && session.to_move().is_some() {
-                turns.clear();
-                session.legal_turns(&mut turns);
-                if turns.is_empty() {
+                // The chance in force is the seed's: a selfplay game always has one.
+                let Some(pick) = G::random_turn(
+                    &session.settings,
+                    &session.state,
+                    session.chance.as_ref(),
+                    &mut chooser,
+                    &mut turns,
+                ) else {
                     return Err(Failure::Usage(format!(
                         "internal error: {} has no legal turn but the game is not over",
                         session.to_move().map(seat_name::<G>).unwrap_or("?")
                     )));
-                }
-                let pick = turns[chooser.uniform(turns.len() as u32) as usize].clone();
+                };
                 let text = numbered(&session, &pick.to_string());
                 session.play(&Action::Play(pick), "").map_err(|r| {
                     Failure::Usage(format!("internal error: a generated turn was refused: {r}"))
