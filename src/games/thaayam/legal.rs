@@ -123,9 +123,9 @@ impl Act {
 /// The most room, in slots, the walk's tables keep from one turn to the next.
 const ROOM_KEPT: usize = 1 << 12;
 
-/// The most partial turns the full walk visits before it leaves the turn to the pruned
-/// walk. Below [`MAX_NODES`], so that a full walk that ends never met the pruned walk's
-/// limit (which visits no partial turn the full walk does not).
+/// The most visits the full walk makes before it leaves the turn to the pruned walk.
+/// Below [`MAX_NODES`], so that a full walk that ends never met the pruned walk's limit
+/// (which visits no partial turn the full walk does not, and each once).
 const FULL_LIMIT: usize = 4096;
 
 /// A partial turn the full walk reached: the visit it came from and by which action
@@ -300,16 +300,39 @@ fn full_walk(s: &Settings, st: &State, usable: Unused, scratch: &mut Scratch, ro
     }
     let most = full.most;
     let scratch = full.scratch;
+    // The outcomes listed: looked for in `seen` while there are few (most turns list a
+    // handful), then in the `outcomes` table.
+    let mut seen = [0u64; FEW];
     for (k, visit) in scratch.visits.iter().enumerate() {
         if scratch.listed.len() >= room {
             break;
         }
-        if visit.used == most && scratch.outcomes.insert(Key::new(visit.outcome, 0), ()) {
+        if visit.used != most {
+            continue;
+        }
+        let n = scratch.listed.len();
+        let new = if n < FEW {
+            !seen[..n].contains(&visit.outcome)
+        } else {
+            if scratch.outcomes.len() == 0 {
+                for &o in &seen {
+                    scratch.outcomes.insert(Key::new(o, 0), ());
+                }
+            }
+            scratch.outcomes.insert(Key::new(visit.outcome, 0), ())
+        };
+        if new {
+            if n < FEW {
+                seen[n] = visit.outcome;
+            }
             scratch.listed.push(k as u32);
         }
     }
     true
 }
+
+/// How many outcomes the full walk looks for in a list before it uses a table.
+const FEW: usize = 16;
 
 struct Full<'a> {
     s: &'a Settings,
@@ -324,23 +347,37 @@ struct Full<'a> {
 
 impl Full<'_> {
     /// Visits a partial turn, reached from visit `from` by `act`, and every step from it.
+    ///
+    /// A partial turn that used every throw is not looked up in `visited`: reached again
+    /// (by the same moves in another order), it is visited again, which costs less than
+    /// the look-up. Its outcome is the same, so the second visit is never listed, and
+    /// all it can step to is a declaration, itself such a partial turn.
     fn dfs(&mut self, node: Node, from: u32, act: Act) {
-        if self.scratch.visited.len() >= FULL_LIMIT {
+        if self.scratch.visits.len() >= FULL_LIMIT {
             self.over = true;
+            return;
+        }
+        let (s, seat) = (self.s, self.seat);
+        let me = self.scratch.visits.len() as u32;
+        let visit = Visit {
+            from,
+            act,
+            used: node.used,
+            outcome: node.outcome(),
+        };
+        self.most = self.most.max(node.used);
+        if node.throws.is_empty() {
+            self.scratch.visits.push(visit);
+            if let Some(step) = declare(s, &node.own, node.throws) {
+                let (next, act) = advance(&self.enemies, seat, &node, step);
+                self.dfs(next, me, act);
+            }
             return;
         }
         if !self.scratch.visited.insert(node.key(), ()) {
             return;
         }
-        let me = self.scratch.visits.len() as u32;
-        self.scratch.visits.push(Visit {
-            from,
-            act,
-            used: node.used,
-            outcome: node.outcome(),
-        });
-        self.most = self.most.max(node.used);
-        let (s, seat) = (self.s, self.seat);
+        self.scratch.visits.push(visit);
         each_step(s, &node.own, node.throws, &mut |step| {
             let (next, act) = advance(&self.enemies, seat, &node, step);
             self.dfs(next, me, act);
@@ -350,6 +387,7 @@ impl Full<'_> {
 }
 
 /// The partial turn a step leads to, and the step as an action.
+#[inline(always)]
 fn advance(enemies: &Enemies, seat: Seat, node: &Node, step: Step) -> (Node, Act) {
     let mut next = Node {
         own: step.own,
@@ -425,20 +463,17 @@ struct Enemies([u32; 25]);
 impl Enemies {
     fn of(st: &State, seat: Seat) -> Enemies {
         let mut on = [0u32; 25];
-        for (k, route) in ROUTES.iter().enumerate() {
+        for x in st.playing_seats().filter(|&x| x != seat) {
+            let k = x.0 as usize;
             for i in 0..4 {
                 let p = st.pos[k][i];
-                let bit =
-                    u32::from(p <= KEEP) << (4 * k + i + 16 * usize::from(st.twinned[k] >> i & 1));
-                on[usize::from(route[usize::from(p.min(KEEP))])] |= bit;
+                if p <= KEEP {
+                    let twin = usize::from(st.twinned[k] >> i & 1);
+                    on[usize::from(ROUTES[k][usize::from(p)])] |= 1 << (4 * k + i + 16 * twin);
+                }
             }
         }
-        let mut others = st
-            .playing_seats()
-            .filter(|&x| x != seat)
-            .fold(0u32, |m, x| m | 0xf << (4 * x.0));
-        others |= others << 16;
-        Enemies(on.map(|bits| bits & others))
+        Enemies(on)
     }
 
     /// The pieces a single (or twins) landing on square `sq` would take.
