@@ -25,6 +25,7 @@ use referee::referee::{check_text, Env};
 use referee::ruleset::Library;
 
 /// Plays random legal games until `budget` runs out; returns (games, turns, elapsed).
+/// Each turn is [`Game::random_turn`], as in `selfplay`.
 /// Each game's random events (throws, shuffles, rolls) come from its own seed's stream,
 /// as a seeded record's do.
 fn playouts<G: Game>(ruleset: &str, budget: Duration, max_turns: usize) -> (u64, u64, Duration) {
@@ -49,7 +50,7 @@ fn playouts<G: Game>(ruleset: &str, budget: Duration, max_turns: usize) -> (u64,
                 }
                 let chance = G::draw_chance(&settings, &mut state, &mut dice);
                 let pick = G::random_turn(&settings, &state, chance.as_ref(), &mut rng, &mut moves)
-                    .expect("a legal turn while the game is not over");
+                    .expect("a legal turn while the game is on");
                 G::apply_legal(&settings, &mut state, chance.as_ref(), &pick);
                 n += 1;
             }

@@ -43,14 +43,16 @@ impl Visitor for SelfplayVisit<'_> {
             let mut moves = String::new();
             let mut line_len = 0;
             while session.turns < self.max_turns && session.to_move().is_some() {
-                // The chance in force is the seed's: a selfplay game always has one.
-                let Some(pick) = G::random_turn(
+                // The turn `legal_turns[chooser.uniform(len)]` is, without listing them all
+                // where the game can count them.
+                let pick = G::random_turn(
                     &session.settings,
                     &session.state,
                     session.chance.as_ref(),
                     &mut chooser,
                     &mut turns,
-                ) else {
+                );
+                let Some(pick) = pick else {
                     return Err(Failure::Usage(format!(
                         "internal error: {} has no legal turn but the game is not over",
                         session.to_move().map(seat_name::<G>).unwrap_or("?")
