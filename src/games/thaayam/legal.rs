@@ -1,10 +1,26 @@
-//! Legal-turn generation: a depth-first walk over the partial turns that can still use
-//! as many throws as possible, one listed turn per distinct outcome.
+//! Legal-turn generation: a depth-first walk over the partial turns, one listed turn per
+//! distinct outcome of those that use as many throws as possible, in the order the walk
+//! first reaches them.
 //!
 //! A partial turn is kept small ([`Node`]): during a turn only the seat's own pieces move
 //! and enemy pieces only leave for their hand, so the seat's pieces, the set of enemy
 //! pieces captured so far and the unused throws say everything. The actions of the walk
 //! are `Copy` ([`Act`]) and are written out as notation only for the turns listed.
+//!
+//! Two walks list the same turns in the same order:
+//!
+//! - the **full walk** ([`Full`]) visits every partial turn once, remembers how it first
+//!   got there ([`Visit`]) and the most throws any of them used; the turns are then the
+//!   partial turns that used that many, first of their outcome, in the order visited;
+//! - the **pruned walk** ([`Gen`]) knows the most throws usable beforehand (the use-all
+//!   search) and follows only the steps that can still use them, so it visits fewer
+//!   partial turns at a higher cost each. It lists the turns the full walk gives up on
+//!   (more than [`FULL_LIMIT`] partial turns: long series).
+//!
+//! They agree because whether a partial turn can still use the most throws depends on
+//! the partial turn alone (its pieces and unused throws), so every partial turn on the
+//! way to one that used the most can too: the full walk's extra partial turns are never
+//! on the way to a listed one, and visiting them changes no first visit of one that is.
 
 use std::cell::RefCell;
 
@@ -39,13 +55,13 @@ impl Node {
             self.throws.0,
         )
     }
-    /// The position a finished turn leaves, and whether it captured.
-    fn outcome(&self) -> Key {
+    /// The position a finished turn leaves, and the pieces it captured.
+    fn outcome(&self) -> u64 {
         let own = Own {
             moved: 0,
             ..self.own
         };
-        Key::new(own.packed() | u64::from(self.captured) << 40, 0)
+        own.packed() | u64::from(self.captured) << 40
     }
 }
 
@@ -107,13 +123,37 @@ impl Act {
 /// The most room, in slots, the walk's tables keep from one turn to the next.
 const ROOM_KEPT: usize = 1 << 12;
 
+/// The most visits the full walk makes before it leaves the turn to the pruned walk.
+/// Below [`MAX_NODES`], so that a full walk that ends never met the pruned walk's limit
+/// (which visits no partial turn the full walk does not, and each once).
+const FULL_LIMIT: usize = 4096;
+
+/// A partial turn the full walk reached: the visit it came from and by which action
+/// ([`START`] and no action for the start of the turn), the throws used, its outcome
+/// ([`Node::outcome`]).
+#[derive(Copy, Clone, Debug)]
+struct Visit {
+    from: u32,
+    act: Act,
+    used: u16,
+    outcome: u64,
+}
+
+/// The `from` of the start of the turn.
+const START: u32 = u32::MAX;
+
 /// The generator's room, kept by the thread between turns.
 #[derive(Default)]
 struct Scratch {
     visited: Table<()>,
     outcomes: Table<()>,
-    /// The actions from the start of the turn to the node being walked.
+    /// The actions from the start of the turn to the node being walked (the pruned
+    /// walk), or of the turn being written out (backwards).
     acts: Vec<Act>,
+    /// The full walk's visits, in order.
+    visits: Vec<Visit>,
+    /// The visits listed, in order.
+    listed: Vec<u32>,
 }
 
 impl Scratch {
@@ -121,6 +161,25 @@ impl Scratch {
         self.visited.reset(ROOM_KEPT);
         self.outcomes.reset(ROOM_KEPT);
         self.acts.clear();
+        if self.visits.capacity() > ROOM_KEPT {
+            self.visits = Vec::new();
+        }
+        self.visits.clear();
+        self.listed.clear();
+    }
+
+    /// Visit `v`'s turn, written out.
+    fn turn(&mut self, seat: Seat, series: &Series, v: u32) -> Turn {
+        self.acts.clear();
+        let mut visit = self.visits[v as usize];
+        while visit.from != START {
+            self.acts.push(visit.act);
+            visit = self.visits[visit.from as usize];
+        }
+        Turn {
+            series: Some(series.clone()),
+            actions: self.acts.iter().rev().map(|a| a.action(seat)).collect(),
+        }
     }
 }
 
@@ -137,18 +196,237 @@ pub fn legal_turns(s: &Settings, st: &State, series: Option<&Series>, out: &mut 
     }
     let seat = st.to_move;
     let usable = Unused::of(&split(series, st.on_board(seat)).0);
-    Search::with(|search| {
-        SCRATCH.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut scratch) => {
-                scratch.clear();
-                walk(s, st, series, usable, search, &mut scratch, out);
+    with_scratch(|scratch| {
+        let room = MAX_LISTED.saturating_sub(out.len());
+        if full_walk(s, st, usable, scratch, room) {
+            for k in 0..scratch.listed.len() {
+                let v = scratch.listed[k];
+                out.push(scratch.turn(seat, series, v));
             }
-            Err(_) => walk(s, st, series, usable, search, &mut Scratch::default(), out),
-        })
+        } else {
+            scratch.clear();
+            Search::with(|search| pruned_walk(s, st, series, usable, search, scratch, out));
+        }
     });
 }
 
-fn walk(
+/// A uniformly random legal turn: exactly `legal_turns[rng.uniform(len)]`, drawn from
+/// `rng` the same way, but only the chosen turn is written out. `None` when nothing is
+/// listed.
+pub fn random_turn(
+    s: &Settings,
+    st: &State,
+    series: Option<&Series>,
+    rng: &mut crate::dice::Dice,
+) -> Option<Turn> {
+    let series = series?;
+    if st.end.is_some() {
+        return None;
+    }
+    let seat = st.to_move;
+    let usable = Unused::of(&split(series, st.on_board(seat)).0);
+    with_scratch(|scratch| {
+        if full_walk(s, st, usable, scratch, MAX_LISTED) {
+            if scratch.listed.is_empty() {
+                return None;
+            }
+            let i = rng.uniform(scratch.listed.len() as u32) as usize;
+            let v = scratch.listed[i];
+            Some(scratch.turn(seat, series, v))
+        } else {
+            scratch.clear();
+            let mut out = Vec::new();
+            Search::with(|search| pruned_walk(s, st, series, usable, search, scratch, &mut out));
+            if out.is_empty() {
+                return None;
+            }
+            let i = rng.uniform(out.len() as u32) as usize;
+            Some(out.swap_remove(i))
+        }
+    })
+}
+
+/// The pruned walk's turns alone, whatever the full walk would do (tests).
+#[cfg(test)]
+pub fn pruned_turns(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
+    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    let mut out = Vec::new();
+    with_scratch(|scratch| {
+        Search::with(|search| pruned_walk(s, st, series, usable, search, scratch, &mut out));
+    });
+    out
+}
+
+/// Does the full walk list this turn, or leave it to the pruned walk (tests)?
+#[cfg(test)]
+pub fn full_walk_lists(s: &Settings, st: &State, series: &Series) -> bool {
+    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    with_scratch(|scratch| full_walk(s, st, usable, scratch, MAX_LISTED))
+}
+
+/// Runs `f` with the thread's emptied scratch (or a new one, should the thread's be in
+/// use).
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => {
+            scratch.clear();
+            f(&mut scratch)
+        }
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// The full walk: fills the scratch's `listed` with the visits to list (at most
+/// `room`). Returns false, having given up, past [`FULL_LIMIT`] partial turns.
+fn full_walk(s: &Settings, st: &State, usable: Unused, scratch: &mut Scratch, room: usize) -> bool {
+    let seat = st.to_move;
+    let mut full = Full {
+        s,
+        seat,
+        enemies: Enemies::of(st, seat),
+        scratch,
+        most: 0,
+        over: false,
+    };
+    let start = Node {
+        own: Own::of(st, seat),
+        captured: 0,
+        throws: usable,
+        used: 0,
+    };
+    full.dfs(start, START, Act::Enter);
+    if full.over {
+        return false;
+    }
+    let most = full.most;
+    let scratch = full.scratch;
+    // The outcomes listed: looked for in `seen` while there are few (most turns list a
+    // handful), then in the `outcomes` table.
+    let mut seen = [0u64; FEW];
+    for (k, visit) in scratch.visits.iter().enumerate() {
+        if scratch.listed.len() >= room {
+            break;
+        }
+        if visit.used != most {
+            continue;
+        }
+        let n = scratch.listed.len();
+        let new = if n < FEW {
+            !seen[..n].contains(&visit.outcome)
+        } else {
+            if scratch.outcomes.len() == 0 {
+                for &o in &seen {
+                    scratch.outcomes.insert(Key::new(o, 0), ());
+                }
+            }
+            scratch.outcomes.insert(Key::new(visit.outcome, 0), ())
+        };
+        if new {
+            if n < FEW {
+                seen[n] = visit.outcome;
+            }
+            scratch.listed.push(k as u32);
+        }
+    }
+    true
+}
+
+/// How many outcomes the full walk looks for in a list before it uses a table.
+const FEW: usize = 16;
+
+struct Full<'a> {
+    s: &'a Settings,
+    seat: Seat,
+    enemies: Enemies,
+    scratch: &'a mut Scratch,
+    /// The most throws a visit used.
+    most: u16,
+    /// Past [`FULL_LIMIT`]: the walk gave up.
+    over: bool,
+}
+
+impl Full<'_> {
+    /// Visits a partial turn, reached from visit `from` by `act`, and every step from it.
+    ///
+    /// A partial turn that used every throw is not looked up in `visited`: reached again
+    /// (by the same moves in another order), it is visited again, which costs less than
+    /// the look-up. Its outcome is the same, so the second visit is never listed, and
+    /// all it can step to is a declaration, itself such a partial turn.
+    fn dfs(&mut self, node: Node, from: u32, act: Act) {
+        if self.scratch.visits.len() >= FULL_LIMIT {
+            self.over = true;
+            return;
+        }
+        let (s, seat) = (self.s, self.seat);
+        let me = self.scratch.visits.len() as u32;
+        let visit = Visit {
+            from,
+            act,
+            used: node.used,
+            outcome: node.outcome(),
+        };
+        self.most = self.most.max(node.used);
+        if node.throws.is_empty() {
+            self.scratch.visits.push(visit);
+            if let Some(step) = declare(s, &node.own, node.throws) {
+                let (next, act) = advance(&self.enemies, seat, &node, step);
+                self.dfs(next, me, act);
+            }
+            return;
+        }
+        if !self.scratch.visited.insert(node.key(), ()) {
+            return;
+        }
+        self.scratch.visits.push(visit);
+        each_step(s, &node.own, node.throws, &mut |step| {
+            let (next, act) = advance(&self.enemies, seat, &node, step);
+            self.dfs(next, me, act);
+            !self.over
+        });
+    }
+}
+
+/// The partial turn a step leads to, and the step as an action.
+#[inline(always)]
+fn advance(enemies: &Enemies, seat: Seat, node: &Node, step: Step) -> (Node, Act) {
+    let mut next = Node {
+        own: step.own,
+        captured: node.captured,
+        throws: step.throws,
+        used: node.used + u16::from(step.used),
+    };
+    let act = match step.kind {
+        StepKind::Enter => Act::Enter,
+        StepKind::Off => Act::Off,
+        StepKind::Twin => Act::Twin,
+        StepKind::Move { piece, twins } => {
+            let piece = piece as usize;
+            Act::Move {
+                from: node.own.pos[piece],
+                twins,
+                throws: node.throws.minus(step.throws),
+                capture: land(enemies, seat, &mut next, step.own.pos[piece], twins),
+            }
+        }
+    };
+    (next, act)
+}
+
+/// A move lands on route position `to`: the enemy pieces there go home (the singles
+/// only when a single lands), except on a marked square. Returns whether it took any.
+fn land(enemies: &Enemies, seat: Seat, node: &mut Node, to: u8, twins: bool) -> bool {
+    if SAFE_POSITIONS & (1 << to) != 0 {
+        return false;
+    }
+    let sq = ROUTES[seat.0 as usize][to as usize] as usize;
+    let there = enemies.taken_by(sq, twins);
+    let took = there & !node.captured;
+    node.captured |= took;
+    took != 0
+}
+
+/// The pruned walk, appending to `out`.
+fn pruned_walk(
     s: &Settings,
     st: &State,
     series: &Series,
@@ -185,20 +463,17 @@ struct Enemies([u32; 25]);
 impl Enemies {
     fn of(st: &State, seat: Seat) -> Enemies {
         let mut on = [0u32; 25];
-        for (k, route) in ROUTES.iter().enumerate() {
+        for x in st.playing_seats().filter(|&x| x != seat) {
+            let k = x.0 as usize;
             for i in 0..4 {
                 let p = st.pos[k][i];
-                let bit =
-                    u32::from(p <= KEEP) << (4 * k + i + 16 * usize::from(st.twinned[k] >> i & 1));
-                on[usize::from(route[usize::from(p.min(KEEP))])] |= bit;
+                if p <= KEEP {
+                    let twin = usize::from(st.twinned[k] >> i & 1);
+                    on[usize::from(ROUTES[k][usize::from(p)])] |= 1 << (4 * k + i + 16 * twin);
+                }
             }
         }
-        let mut others = st
-            .playing_seats()
-            .filter(|&x| x != seat)
-            .fold(0u32, |m, x| m | 0xf << (4 * x.0));
-        others |= others << 16;
-        Enemies(on.map(|bits| bits & others))
+        Enemies(on)
     }
 
     /// The pieces a single (or twins) landing on square `sq` would take.
@@ -231,7 +506,12 @@ impl Gen<'_> {
         if !self.scratch.visited.insert(node.key(), ()) {
             return;
         }
-        if node.used == self.max && self.scratch.outcomes.insert(node.outcome(), ()) {
+        if node.used == self.max
+            && self
+                .scratch
+                .outcomes
+                .insert(Key::new(node.outcome(), 0), ())
+        {
             self.out.push(Turn {
                 series: Some(self.series.clone()),
                 actions: self
@@ -267,41 +547,9 @@ impl Gen<'_> {
 
     /// Takes a step that keeps to the most throws, and walks on from there.
     fn follow(&mut self, node: &Node, step: Step) {
-        let mut next = Node {
-            own: step.own,
-            captured: node.captured,
-            throws: step.throws,
-            used: node.used + u16::from(step.used),
-        };
-        let act = match step.kind {
-            StepKind::Enter => Act::Enter,
-            StepKind::Off => Act::Off,
-            StepKind::Twin => Act::Twin,
-            StepKind::Move { piece, twins } => {
-                let piece = piece as usize;
-                Act::Move {
-                    from: node.own.pos[piece],
-                    twins,
-                    throws: node.throws.minus(step.throws),
-                    capture: self.land(&mut next, step.own.pos[piece], twins),
-                }
-            }
-        };
+        let (next, act) = advance(&self.enemies, self.seat, node, step);
         self.scratch.acts.push(act);
         self.dfs(next);
         self.scratch.acts.pop();
-    }
-
-    /// A move lands on route position `to`: the enemy pieces there go home (the singles
-    /// only when a single lands), except on a marked square. Returns whether it took any.
-    fn land(&self, node: &mut Node, to: u8, twins: bool) -> bool {
-        if SAFE_POSITIONS & (1 << to) != 0 {
-            return false;
-        }
-        let sq = ROUTES[self.seat.0 as usize][to as usize] as usize;
-        let there = self.enemies.taken_by(sq, twins);
-        let took = there & !node.captured;
-        node.captured |= took;
-        took != 0
     }
 }

@@ -186,6 +186,17 @@ impl Game for Thaayam {
         legal::legal_turns(settings, state, chance, out);
     }
 
+    /// Walks the turns as [`Game::legal_turns`] does but writes out only the one chosen.
+    fn random_turn(
+        settings: &Settings,
+        state: &State,
+        chance: Option<&Series>,
+        rng: &mut Dice,
+        _scratch: &mut Vec<Turn>,
+    ) -> Option<Turn> {
+        legal::random_turn(settings, state, chance, rng)
+    }
+
     fn play(
         settings: &Settings,
         state: &mut State,

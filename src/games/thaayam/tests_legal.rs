@@ -1,11 +1,11 @@
-//! Generated turns: the legal turns listed against the plain generator they replaced,
-//! and listed turns applied without judging against judged play, over many seeded
-//! random positions.
+//! Generated turns: the legal turns listed (by either walk) against the plain generator
+//! they replaced, the random turn against the listed turn it must pick, and listed turns
+//! applied without judging against judged play, over many seeded random positions.
 
 use std::collections::HashSet;
 
 use super::board::{square, State, HAND, KEEP, OFF, OPPOSITE};
-use super::legal::{MAX_LISTED, MAX_NODES};
+use super::legal::{full_walk_lists, pruned_turns, MAX_LISTED, MAX_NODES};
 use super::rules::{self, Work};
 use super::search::{steps, Own, Search, StepKind};
 use super::series::{split, throw_series, Counts, Unused};
@@ -112,13 +112,27 @@ impl Reference<'_> {
     }
 }
 
-/// Lists the legal turns, checks them against [`reference`], checks that `play`
-/// accepts each and that `apply_legal` leaves the same position; returns the list.
-fn check_position(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
+/// Lists the legal turns, checks them (and the pruned walk's) against [`reference`],
+/// checks that `play` accepts each and that `apply_legal` leaves the same position;
+/// checks that `random_turn` picks `turns[chooser.uniform(len)]`, drawing as much from
+/// `chooser`. Returns the list and the turn picked.
+fn check_position(
+    s: &Settings,
+    st: &State,
+    series: &Series,
+    chooser: &mut Dice,
+) -> (Vec<Turn>, Turn) {
     let mut turns = Vec::new();
     Thaayam::legal_turns(s, st, Some(series), &mut turns);
     let want = reference(s, st, series);
     assert_eq!(turns, want, "{st:?} {series}");
+    assert_eq!(pruned_turns(s, st, series), want, "{st:?} {series}");
+    let mut listing = chooser.clone();
+    let listed = turns[listing.uniform(turns.len() as u32) as usize].clone();
+    let mut scratch = vec![listed.clone()];
+    let picked = Thaayam::random_turn(s, st, Some(series), chooser, &mut scratch);
+    assert_eq!(picked.as_ref(), Some(&listed), "{st:?} {series}");
+    assert_eq!(chooser.words_used(), listing.words_used());
     for t in &turns {
         let mut judged = *st;
         Thaayam::play(s, &mut judged, Some(series), t).unwrap_or_else(|v| panic!("{t}: {v}"));
@@ -126,7 +140,7 @@ fn check_position(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
         Thaayam::apply_legal(s, &mut applied, Some(series), t);
         assert_eq!(applied, judged, "{st:?} {t}");
     }
-    turns
+    (turns, listed)
 }
 
 /// The rulesets' settings and a few more: every setting that changes the turns.
@@ -173,9 +187,8 @@ fn listed_turns_in_random_games() {
                     break;
                 }
                 let series = throw_series(s, &mut dice);
-                let turns = check_position(s, &st, &series);
-                let pick = &turns[chooser.uniform(turns.len() as u32) as usize];
-                Thaayam::apply_legal(s, &mut st, Some(&series), pick);
+                let (_, pick) = check_position(s, &st, &series, &mut chooser);
+                Thaayam::apply_legal(s, &mut st, Some(&series), &pick);
             }
         }
     }
@@ -186,31 +199,63 @@ fn listed_turns_in_random_games() {
 #[test]
 fn listed_turns_in_random_positions() {
     let mut dice = Dice::from_seed("listed-positions");
+    let mut chooser = Dice::from_seed("listed-positions-choice");
     for (k, s) in variants().iter().enumerate() {
         for _ in 0..300 {
             let st = random_position(s, &mut dice);
             let series = random_series(s, &mut dice, 7);
-            check_position(s, &st, &series);
+            check_position(s, &st, &series, &mut chooser);
         }
         if k < 2 {
             let st = random_position(s, &mut dice);
-            check_position(s, &st, &random_series(s, &mut dice, 12));
+            check_position(s, &st, &random_series(s, &mut dice, 12), &mut chooser);
         }
     }
 }
 
-/// Long series: the listing stops at its limits (the turns listed, the partial turns
-/// explored) where it did.
+/// Long series: the full walk leaves them to the pruned walk, and the listing stops
+/// at its limits (the turns listed, the partial turns explored) where it did.
 #[test]
 fn listed_turns_of_long_series() {
     let s = Settings::default();
     let st = setup::parse(&s, "south: d1 e2 e4 d5; north: c1 e3; to-move: south").unwrap();
+    let mut chooser = Dice::from_seed("long-series");
     for (n, listed) in [(9, Some(MAX_LISTED)), (20, None)] {
         let mut series: Vec<u8> = (0..n - 1).map(|i| [4, 8, 1, 4, 8][i % 5]).collect();
         series.push(3);
-        let turns = check_position(&s, &st, &Series::new(&series));
+        let series = Series::new(&series);
+        assert!(!full_walk_lists(&s, &st, &series));
+        let (turns, _) = check_position(&s, &st, &series, &mut chooser);
         if let Some(listed) = listed {
             assert_eq!(turns.len(), listed);
+        }
+    }
+    // A short series is listed by the full walk.
+    let series = Series::new(&[4, 8, 3]);
+    assert!(full_walk_lists(&s, &st, &series));
+    check_position(&s, &st, &series, &mut chooser);
+}
+
+/// Listing after turns already in the list: the 500 turns listed at most count them
+/// (as the walk always has), by either walk.
+#[test]
+fn listed_turns_append_to_the_list() {
+    let s = Settings::default();
+    let st = setup::parse(&s, "south: d1 e2 e4 d5; north: c1 e3; to-move: south").unwrap();
+    for series in [&[4, 8, 3][..], &[4, 8, 1, 4, 8, 4, 8, 1, 3]] {
+        let series = Series::new(series);
+        let mut alone = Vec::new();
+        Thaayam::legal_turns(&s, &st, Some(&series), &mut alone);
+        for before in [1, alone.len() / 2, MAX_LISTED - 1, MAX_LISTED + 3] {
+            let mut out = vec![alone[0].clone(); before];
+            Thaayam::legal_turns(&s, &st, Some(&series), &mut out);
+            let room = MAX_LISTED.saturating_sub(before);
+            let added = &out[before..];
+            assert_eq!(
+                added,
+                &alone[..alone.len().min(room)],
+                "{series} after {before}"
+            );
         }
     }
 }
@@ -257,4 +302,20 @@ fn random_series(s: &Settings, dice: &mut Dice, most: usize) -> Series {
         t.push(2);
     }
     Series::new(&t)
+}
+
+/// Twins moving one square by a 2 or by a 3 (one throw a move) reach the same position
+/// with different throws left: one turn, the first found.
+#[test]
+fn one_outcome_reached_with_different_throws_left_is_listed_once() {
+    let s = Settings {
+        combine: false,
+        ..Settings::default()
+    };
+    let st = setup::parse(&s, "south: Tc5 off=2; north: e5; to-move: south").unwrap();
+    let series = Series::new(&[2, 3]);
+    assert!(full_walk_lists(&s, &st, &series));
+    let (turns, _) = check_position(&s, &st, &series, &mut Dice::from_seed("once"));
+    let written: Vec<String> = turns.iter().map(ToString::to_string).collect();
+    assert_eq!(written, ["[2 3] Tc5+2"]);
 }
