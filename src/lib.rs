@@ -13,6 +13,7 @@
 
 pub mod cli;
 pub mod dice;
+pub mod fuzzing;
 pub mod games;
 pub mod notation;
 pub mod quote;

@@ -22,6 +22,7 @@ use crate::notation::record::Limits;
 use crate::referee::Env;
 use crate::ruleset::Library;
 
+pub use play::play_from;
 pub use render::Render;
 
 const AFTER_HELP: &str = "\

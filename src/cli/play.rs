@@ -55,6 +55,7 @@ struct PlayVisit<'a> {
     seed: Option<&'a str>,
     seats_tag: bool,
     record: Option<&'a Path>,
+    input: &'a mut dyn BufRead,
     out: &'a mut dyn Write,
 }
 
@@ -74,6 +75,7 @@ impl Visitor for PlayVisit<'_> {
             seed,
             seats_tag,
             record,
+            input,
             out,
         } = self;
         let json = ctx.global.format == Format::Json;
@@ -98,8 +100,7 @@ impl Visitor for PlayVisit<'_> {
                 (game, Some(lock))
             }
         };
-        let stdin = io::stdin();
-        for line in stdin.lock().lines() {
+        for line in input.lines() {
             let line =
                 line.map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
             let input = line.trim();
@@ -389,6 +390,19 @@ pub fn play(
     record: Option<&Path>,
     out: &mut dyn Write,
 ) -> Outcome {
+    play_from(ctx, name, seed, seats, record, &mut io::stdin().lock(), out)
+}
+
+/// [`play`] reading its lines from `input` (the fuzz target drives it in process).
+pub fn play_from(
+    ctx: &Ctx,
+    name: &str,
+    seed: Option<&str>,
+    seats: &[String],
+    record: Option<&Path>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Outcome {
     match ctx.global.format {
         Format::Text | Format::Json => {}
         f => {
@@ -408,6 +422,7 @@ pub fn play(
             seed,
             seats_tag: !seats.is_empty(),
             record,
+            input,
             out,
         },
     )

@@ -211,6 +211,7 @@ pub fn parse_value(text: &str) -> Result<Value, SyntaxError> {
 
 /// [`parse_value`], keeping the position of every part.
 pub fn parse_value_node(text: &str) -> Result<ValueNode, SyntaxError> {
+    not_too_deep(text, 1)?;
     let pairs = RulesetParser::parse(Rule::lone_value, text)
         .map_err(|e| syntax_error(text, 1, e, Context::Value))?;
     let value = pairs
@@ -220,7 +221,52 @@ pub fn parse_value_node(text: &str) -> Result<ValueNode, SyntaxError> {
     build_value(value, 1)
 }
 
+/// The deepest a value may nest lists, maps and calls. Values are built, printed and
+/// dropped by recursion, one stack frame a level: without a bound, `[[[…]]]` ten thousand
+/// deep in an `Options` tag overflowed the stack (pest's own guard stops only its parse).
+/// A real setting nests two or three deep.
+pub const MAX_DEPTH: usize = 32;
+
+/// Refuses a text whose brackets (`[`, `{`, `(` outside strings and comments) nest
+/// deeper than [`MAX_DEPTH`], at the first bracket too deep.
+fn not_too_deep(text: &str, line_no: u32) -> Result<(), SyntaxError> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (offset, c) in text.char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '#' => break,
+            '[' | '{' | '(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(SyntaxError {
+                        pos: Pos {
+                            line: line_no,
+                            column: text[..offset].chars().count() as u32 + 1,
+                        },
+                        offset,
+                        message: format!("a value nested more than {MAX_DEPTH} deep"),
+                        suggestion: None,
+                    });
+                }
+            }
+            ']' | '}' | ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 fn parse_line(line: &str, line_no: u32) -> Result<Option<StatementNode>, SyntaxError> {
+    not_too_deep(line, line_no)?;
     let pairs = RulesetParser::parse(Rule::line, line)
         .map_err(|e| syntax_error(line, line_no, e, Context::Line))?;
     for pair in pairs {
@@ -514,6 +560,23 @@ mod tests {
 
     fn words(ws: &[&str]) -> Value {
         Value::List(ws.iter().map(|w| Value::Word(w.to_string())).collect())
+    }
+
+    #[test]
+    fn values_nest_up_to_max_depth_and_no_deeper() {
+        let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        assert!(parse_value(&nested(MAX_DEPTH)).is_ok());
+        let e = parse_value(&nested(100_000)).unwrap_err();
+        assert_eq!((e.pos.column, e.offset), (MAX_DEPTH as u32 + 1, MAX_DEPTH));
+        assert_eq!(e.message, "a value nested more than 32 deep");
+        // Brackets in strings and comments do not count.
+        let quoted = format!("\"{}\\\"\"", "[".repeat(100));
+        assert!(parse_value(&format!("[{quoted}]")).is_ok());
+        let line = format!("set seats = [a b] # {}", "(".repeat(100));
+        assert!(parse_line(&line, 1).is_ok());
+        let line = format!("set seats = {}", "{a: ".repeat(40));
+        let e = parse_line(&line, 3).unwrap_err();
+        assert_eq!((e.pos.line, e.pos.column), (3, 13 + 4 * MAX_DEPTH as u32));
     }
 
     #[test]

@@ -1,0 +1,248 @@
+//! The fuzz entry points (issue 9): one function a target, each taking arbitrary bytes
+//! and driving one input surface of the referee the way the command line does. The
+//! cargo-fuzz targets in `fuzz/` call them, and `tests/fuzz_regressions.rs` replays every
+//! finding kept under `tests/fuzz-regressions/<target>/` through the same function.
+//!
+//! Each entry point panics only on a bug: the referee panicking on its input, or one of
+//! the cheap cross-checks below failing (the fast movetext reader against the token by
+//! token one, a turn's written form against its parse, a position's setup string against
+//! its parse). Running out of time or stack is the fuzzer's to catch.
+
+use std::io::{BufRead, Cursor, Write};
+use std::sync::LazyLock;
+
+use crate::games::{self, Game};
+use crate::notation::record::{self, Action, Chunks, Limits, Span};
+use crate::notation::TurnParse;
+use crate::referee::{self, judge, Env, JudgeOptions, Session};
+use crate::ruleset::Library;
+
+/// The targets, by the name of their fuzz target and regression folder.
+pub const TARGETS: &[&str] = &[
+    "record", "halatafl", "thaayam", "halves", "halasi", "ruleset", "options", "setup", "tiles",
+    "play",
+];
+
+/// Runs the entry point of `target` on `data`; `false` for an unknown target.
+pub fn run(target: &str, data: &[u8]) -> bool {
+    match target {
+        "record" => record(data),
+        "halatafl" => movetext::<games::halatafl::Halatafl>(data),
+        "thaayam" => movetext::<games::thaayam::Thaayam>(data),
+        "halves" => movetext::<games::halves::Halves>(data),
+        "halasi" => movetext::<games::halasi::Halasi>(data),
+        "ruleset" => ruleset(data),
+        "options" => tag_value("Options", data),
+        "setup" => tag_value("Setup", data),
+        "tiles" => tiles(data),
+        "play" => drop(play(data)),
+        _ => return false,
+    }
+    true
+}
+
+/// The environment every target judges in: the shipped rulesets only, default limits.
+fn env() -> &'static Env {
+    static ENV: LazyLock<Env> = LazyLock::new(|| Env::new(Library::new(Vec::new())));
+    &ENV
+}
+
+/// Input as text: invalid UTF-8 is replaced, so every input reaches the parsers.
+fn text(data: &[u8]) -> String {
+    String::from_utf8_lossy(data).into_owned()
+}
+
+/// The record frame and every game: a whole file judged as `check` judges it, both from
+/// its text and as a stream of bytes cut into records.
+pub fn record(data: &[u8]) {
+    let env = env();
+    let text = text(data);
+    let (text, _) = record::strip_bom(&text);
+    let reports = referee::check_text(env, "fuzz", text);
+    assert!(!reports.is_empty(), "check_text gives at least one report");
+    for r in &reports {
+        for e in &r.errors {
+            if let Some(s) = e.span {
+                assert!(
+                    s.start <= s.end && s.end <= text.len(),
+                    "span {s:?} out of the text"
+                );
+            }
+        }
+    }
+    for chunk in Chunks::new(data, env.limits).flatten() {
+        referee::check_chunk(env, "fuzz", &chunk);
+    }
+}
+
+/// One game's movetext: `[Game "NAME"]` and then the input, which may add more tags
+/// (`Ruleset`, `Setup`, `Seed`) before its movetext. Judged in full detail (the ruling
+/// `adjudicate` gives), with the cross-checks on the movetext and its turns.
+pub fn movetext<G: Game>(data: &[u8]) {
+    let text = format!("[Game \"{}\"]\n{}", G::NAME, text(data));
+    judge_text::<G>(&text);
+}
+
+/// Judges every record of `text` as game `G` with every detail, and cross-checks the
+/// movetext readers.
+fn judge_text<G: Game>(text: &str) {
+    let env = env();
+    let file = record::split(text, &env.limits);
+    for (index, raw) in file.records.iter().enumerate() {
+        movetext_agrees::<G>(text, raw.movetext, &env.limits);
+        if referee::game_of(raw) != Ok(G::NAME) {
+            continue;
+        }
+        let options = JudgeOptions {
+            detail: true,
+            stop_after: None,
+            breakdowns: true,
+        };
+        let j = judge::<G>(env, "fuzz", text, raw, index, options);
+        // A seat that resigned has left the game, which no setup notation says (Thaayam's
+        // names the seats still playing, and a seat left out is read as all in hand):
+        // such positions are left out of the round trip (finding thaayam/resigned-seat).
+        let resigned = j
+            .movetext
+            .as_ref()
+            .is_some_and(|m| m.entries.iter().any(|e| matches!(e.action, Action::Resign)));
+        if let (Some(s), false) = (&j.session, resigned) {
+            setup_round_trips(s);
+        }
+    }
+}
+
+/// The fast movetext reader gives what the token by token reader gives, and every turn's
+/// written form parses back to the same turn.
+fn movetext_agrees<G: Game>(text: &str, span: Span, limits: &Limits) {
+    let fast = G::parse_movetext(text, span, limits);
+    let slow = record::parse_movetext(text, span, limits, G::parse_turn);
+    assert_eq!(fast, slow, "the fast movetext reader disagrees");
+    for entry in &fast.entries {
+        if let Action::Play(turn) = &entry.action {
+            let written = turn.to_string();
+            match G::parse_turn(&written) {
+                TurnParse::Turn(back, len) => {
+                    assert_eq!(len, written.len(), "`{written}` is not read whole");
+                    assert_eq!(&back, turn, "`{written}` reads back as another turn");
+                }
+                other => panic!("`{written}`, a turn's written form, does not parse: {other:?}"),
+            }
+        }
+    }
+}
+
+/// A position still in play: its setup string starts the same position. (A finished
+/// game's cannot start one: a `Setup` may not be over already. Halasi's setup notation
+/// holds solitaire's layout only, so its table game is left out.)
+fn setup_round_trips<G: Game>(s: &Session<G>) {
+    if G::NAME == "halasi" || !matches!(s.status(), games::Status::Playing { .. }) {
+        return;
+    }
+    let setup = G::setup_string(&s.settings, &s.state);
+    match G::parse_setup(&s.settings, &setup) {
+        Ok(back) => {
+            let again = G::setup_string(&s.settings, &back);
+            assert_eq!(
+                again, setup,
+                "the setup string `{setup}` does not round-trip"
+            );
+        }
+        Err(v) => panic!("the setup string `{setup}` of a position is refused: {v:?}"),
+    }
+}
+
+/// A tag value of one game: the input is `GAME`, a newline, the value, a newline and a
+/// movetext (`halves\n(0,0)…\n+(1,0)`). The value is written into an `Options` or `Setup`
+/// tag (escaped as a tag value is) of a record of that game, judged in full detail.
+pub fn tag_value(tag: &str, data: &[u8]) {
+    let text = text(data);
+    let (game, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let (value, moves) = rest.split_once('\n').unwrap_or((rest, ""));
+    let game = game.trim();
+    let record = format!(
+        "[Game \"{game}\"]\n[{tag} \"{}\"]\n\n{moves}",
+        record::escape(value)
+    );
+    match game {
+        "thaayam" => judge_text::<games::thaayam::Thaayam>(&record),
+        "halves" => judge_text::<games::halves::Halves>(&record),
+        "halasi" => judge_text::<games::halasi::Halasi>(&record),
+        _ => judge_text::<games::halatafl::Halatafl>(&record),
+    }
+}
+
+/// The ruleset language: the input is a `.rules` file, loaded (parsed, resolved through
+/// its `extends` chain among the shipped rulesets, checked against its game's schema)
+/// and, when it loads, used to judge an empty record of its game.
+pub fn ruleset(data: &[u8]) {
+    let text = text(data);
+    // The file's stem must be the name its `ruleset` line gives; take that name when it
+    // is a valid one, so inputs get past that check.
+    let name = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("ruleset "))
+        .map(str::trim)
+        .filter(|n| crate::ruleset::load::check_name(n).is_ok())
+        .unwrap_or("fuzz");
+    let dir = scratch_dir();
+    let path = dir.join(format!("{name}.rules"));
+    std::fs::write(&path, text.as_bytes()).expect("the scratch directory is writable");
+    let mut env = Env::new(Library::new(vec![dir.to_path_buf()]));
+    env.ruleset_file = Some(path.clone());
+    let loaded = env.ruleset(None);
+    if let Ok(rs) = loaded {
+        let record = format!("[Game \"{}\"]\n\n*\n", rs.game);
+        referee::check_text(&env, "fuzz", &record);
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+/// A scratch directory of this process for files an entry point must write.
+fn scratch_dir() -> &'static std::path::Path {
+    static DIR: LazyLock<tempfile::TempDir> =
+        LazyLock::new(|| tempfile::tempdir().expect("a scratch directory"));
+    DIR.path()
+}
+
+/// Halasi's tile-set YAML.
+pub fn tiles(data: &[u8]) {
+    let text = text(data);
+    let _ = games::halasi::tiles::parse("fuzz", &text);
+}
+
+/// The stdin protocol: the input's first line names a shipped ruleset (`play`'s
+/// argument; an unknown name falls back to `halatafl`), the rest is what is typed, one
+/// turn or `:command` a line, answered in JSON. Returns the answers.
+pub fn play(data: &[u8]) -> String {
+    let (first, rest) = match data.iter().position(|&b| b == b'\n') {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &[][..]),
+    };
+    let first = String::from_utf8_lossy(first);
+    let name = first.trim();
+    let name = if crate::ruleset::shipped::get(name).is_some() {
+        name
+    } else {
+        "halatafl"
+    };
+    let mut input = Cursor::new(rest);
+    let mut out = Vec::new();
+    play_on(name, &mut input, &mut out);
+    String::from_utf8(out).expect("the answers are UTF-8")
+}
+
+/// `referee play NAME --format json` reading `input`.
+fn play_on(name: &str, input: &mut dyn BufRead, out: &mut dyn Write) {
+    use clap::Parser;
+    let cli = crate::cli::Cli::try_parse_from(["referee", "play", name, "--format", "json"])
+        .expect("the arguments parse");
+    let ctx = crate::cli::Ctx {
+        env: Env::new(Library::new(Vec::new())),
+        global: cli.global,
+        color: false,
+    };
+    // A refused turn is an answer, not an error; reading invalid UTF-8 ends the game
+    // with a usage error (exit 2), as it does from a terminal.
+    let _ = crate::cli::play_from(&ctx, name, None, &[], None, input, out);
+}
