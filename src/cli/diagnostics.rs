@@ -399,7 +399,7 @@ pub fn render(file: &str, text: &str, first_line: usize, d: &Diagnostic, color: 
         first_number: first_line + 1,
         lines: Vec::new(),
     });
-    cs = cs.with_notes(notes(d));
+    cs = cs.with_notes(notes(d).iter().map(|n| wrap(n, NOTE_WIDTH)).collect());
     let config = term::Config {
         chars: term::Chars::ascii(),
         ..term::Config::default()
@@ -413,6 +413,32 @@ pub fn render(file: &str, text: &str, first_line: usize, d: &Diagnostic, color: 
         let _ = term::emit(&mut w, &config, &v, &cs);
     }
     String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The widest line of a note, in characters: a rule's text runs to hundreds of them,
+/// and no line of a diagnostic is to be over ~200 (codespan puts `   = ` before it).
+const NOTE_WIDTH: usize = 94;
+
+/// `text` with its spaces turned into line breaks where a line would pass `width`
+/// characters; a word longer than `width` stays whole on its own line.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / width);
+    let mut line = 0;
+    for (i, word) in text.split(' ').enumerate() {
+        let n = word.chars().count();
+        if i > 0 {
+            if line > 0 && line + 1 + n > width {
+                out.push('\n');
+                line = 0;
+            } else {
+                out.push(' ');
+                line += 1;
+            }
+        }
+        out.push_str(word);
+        line += n;
+    }
+    out
 }
 
 /// The notes under a diagnostic: the rule's text, the setting, the hint.
@@ -491,6 +517,19 @@ pub fn report_json(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn notes_wrap_at_spaces_to_the_width() {
+        use super::wrap;
+        assert_eq!(wrap("short note", 94), "short note");
+        assert_eq!(wrap("aaa bbb ccc ddd", 7), "aaa bbb\nccc ddd");
+        assert_eq!(wrap("aaa bbbbbbbbbb c", 5), "aaa\nbbbbbbbbbb\nc");
+        assert_eq!(wrap("é é é", 3), "é é\né");
+        let long = "word ".repeat(100);
+        let wrapped = wrap(long.trim_end(), 94);
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 94));
+        assert_eq!(wrapped.replace('\n', " "), long.trim_end());
+    }
+
     use super::*;
     use crate::notation::record::Span;
     use crate::referee::ErrorKind;
