@@ -11,6 +11,7 @@ mod play;
 mod render;
 mod render_halves;
 mod render_thaayam;
+mod svg_thaayam;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
