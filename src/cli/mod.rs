@@ -7,6 +7,7 @@
 mod commands;
 mod diagnostics;
 mod halasi;
+mod html;
 mod play;
 mod render;
 mod render_halves;
@@ -90,6 +91,7 @@ pub enum Format {
     Json,
     Svg,
     Setup,
+    Html,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
