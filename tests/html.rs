@@ -276,3 +276,25 @@ fn other_commands_refuse_html() {
     assert_eq!(code, 2);
     assert!(err.contains("does not print html"), "{err}");
 }
+
+#[test]
+fn thaayam_svg_of_a_seat_that_left() {
+    let (_dir, p) = record(
+        "[Game \"thaayam\"]\n[Seats \"south west north\"]\n\
+         [Setup \"south: c1 hand=3; west: a3 hand=3; north: c5 hand=3; to-move: west\"]\n\n\
+         1. west: resign\n",
+    );
+    let (code, before, _) = run(&["show", &p, "--format", "svg", "--turn", "0"]);
+    assert_eq!(code, 0);
+    assert!(before.contains("<title>west's route</title>"));
+    assert!(before.contains("<title>a3: west 1 piece</title>"));
+    let (code, after, _) = run(&["show", &p, "--format", "svg"]);
+    assert_eq!(code, 0);
+    assert!(after.contains("<title>west: left the game</title>"));
+    assert!(
+        !after.contains("west's route"),
+        "no route for a seat that left"
+    );
+    assert!(!after.contains("a3: west"), "its pieces are off the board");
+    assert!(after.contains(">north to move</text>"));
+}

@@ -1,8 +1,8 @@
-//! The Thaayam picture: the 5×5 board with its marked squares (palaces and keep crossed),
-//! every playing seat's route faint underneath, the pieces on the board in their seat's
-//! colour (twins as a joined pair), and beside each seat's edge of the board its pieces
-//! in hand and borne off. Every piece carries its seat's initial, so colour is never
-//! needed to read it.
+//! The Thaayam picture: the 5×5 board with its marked squares (palaces and keep
+//! crossed), the route of every seat still playing faint underneath, the pieces on the
+//! board in their seat's colour (twins as a joined pair), and beside each seat's edge of
+//! the board its pieces in hand and borne off. Every piece carries its seat's initial,
+//! so colour is never needed to read it.
 
 use std::fmt::Write;
 
@@ -62,7 +62,9 @@ pub fn svg(settings: &Settings, state: &State) -> String {
     );
     board(&mut s);
     for &seat in settings.seats() {
-        route(&mut s, seat);
+        if state.is_playing(seat) {
+            route(&mut s, seat);
+        }
     }
     for i in 0..25u8 {
         let sq = Square::from_index(i).expect("on the board");
