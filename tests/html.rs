@@ -298,3 +298,12 @@ fn thaayam_svg_of_a_seat_that_left() {
     assert!(!after.contains("a3: west"), "its pieces are off the board");
     assert!(after.contains(">north to move</text>"));
 }
+
+#[test]
+fn html_of_a_record_that_cannot_start() {
+    let (_dir, p) = record("[Game \"halatafl\"]\n[Ruleset \"halatafl-nonesuch\"]\n\n1. e3-d4\n");
+    let (code, out, _) = run(&["show", &p, "--format", "html"]);
+    assert_eq!(code, 1, "as `show`: the diagnostics, exit 1");
+    assert!(!out.contains("<!DOCTYPE"), "{out}");
+    assert!(out.contains("halatafl-nonesuch"), "{out}");
+}
