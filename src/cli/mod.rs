@@ -7,10 +7,12 @@
 mod commands;
 mod diagnostics;
 mod halasi;
+mod html;
 mod play;
 mod render;
 mod render_halves;
 mod render_thaayam;
+mod svg_thaayam;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -93,6 +95,7 @@ pub enum Format {
     Json,
     Svg,
     Setup,
+    Html,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

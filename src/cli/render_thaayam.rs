@@ -1,4 +1,5 @@
-//! Drawing Thaayam positions: a 5×5 text diagram readable without colour, and JSON.
+//! Drawing Thaayam positions: a 5×5 text diagram readable without colour, JSON, and an
+//! SVG picture ([`super::svg_thaayam`]).
 
 use std::fmt::Write;
 
@@ -114,5 +115,9 @@ impl Render for Thaayam {
             "to_move": state.end.is_none().then(|| SEAT_NAMES[state.to_move.0 as usize]),
             "seats": seats,
         })
+    }
+
+    fn svg(settings: &Settings, state: &State) -> Option<String> {
+        Some(super::svg_thaayam::svg(settings, state))
     }
 }

@@ -1,5 +1,5 @@
-//! `referee show`, `moves` and `score`: the position after a turn, the legal turns
-//! there, the standings.
+//! `referee show`, `moves` and `score`: the position after a turn (or, as HTML, every
+//! position of the record), the legal turns there, the standings.
 
 use std::io::Write;
 
@@ -7,9 +7,11 @@ use serde_json::{json, Value as Json};
 
 use super::{load_one, visit_game, OneRecord};
 use crate::cli::diagnostics;
+use crate::cli::html::{self, Fate, Page, Positions, Ruling, RulingError, TurnRow};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::seat_name;
-use crate::referee::{judge, JudgeOptions, StatusReport};
+use crate::notation::record::Action;
+use crate::referee::{judge, JudgeOptions, Session, StatusReport};
 
 /// What a position command prints.
 #[derive(Copy, Clone)]
@@ -73,6 +75,9 @@ fn position_game<G: Render>(
     what: View,
     out: &mut dyn Write,
 ) -> Outcome {
+    if matches!(what, View::Show) && ctx.global.format == Format::Html {
+        return html_page::<G>(ctx, rec, turn, out);
+    }
     let opts = JudgeOptions {
         detail: false,
         stop_after: turn,
@@ -213,5 +218,180 @@ fn position_game<G: Render>(
             ))
         }
     }
+    Ok(())
+}
+
+/// `show --format html`: the record judged once for its ruling, then replayed from the
+/// start with the picture of each position kept (as lines shared between positions, see
+/// [`html`]); the session is played forward, never cloned. The page starts at turn N
+/// with `--turn N` (past the replay's end: its last step), else at the start.
+fn html_page<G: Render>(
+    ctx: &Ctx,
+    rec: &OneRecord,
+    turn: Option<usize>,
+    out: &mut dyn Write,
+) -> Outcome {
+    let judged = |stop_after| {
+        let opts = JudgeOptions {
+            detail: false,
+            stop_after,
+            breakdowns: false,
+        };
+        judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts)
+    };
+    let j = judged(None);
+    let Some(end) = &j.session else {
+        for d in &j.report.errors {
+            write!(
+                out,
+                "{}",
+                diagnostics::render(&rec.name, &rec.text, 0, d, ctx.color)
+            )?;
+        }
+        return Err(Failure::Invalid);
+    };
+    let played = end.turns;
+    let internal = |what: &str| Failure::Usage(format!("internal error: {what}"));
+    let mut session: Session<G> = judged(Some(0))
+        .session
+        .ok_or_else(|| internal("the record started once but not twice"))?;
+    let movetext = j.movetext.as_ref().ok_or_else(|| internal("no movetext"))?;
+    let picture = |s: &Session<G>| {
+        G::svg(&s.settings, &s.state).ok_or_else(|| {
+            Failure::Usage(format!("HTML output needs pictures; {} has none", G::NAME))
+        })
+    };
+    let turn_text = |e: &crate::notation::record::Entry<G::Turn>| {
+        rec.text[e.span.start..e.span.end].to_string()
+    };
+    let describe = |s: &Session<G>| StatusReport::of::<G>(&s.status()).describe();
+    let mut positions = Positions::default();
+    let mut captions = Vec::with_capacity(played + 2);
+    let mut turns = Vec::with_capacity(movetext.entries.len());
+    // A turn's comments are those written after it: before the next turn, or after the
+    // last.
+    let comments_after = |i: usize| -> Vec<String> {
+        match movetext.entries.get(i + 1) {
+            Some(next) => next.comments.iter().map(|c| c.to_string()).collect(),
+            None => movetext.trailing.iter().map(|c| c.to_string()).collect(),
+        }
+    };
+    positions.push(&picture(&session)?);
+    captions.push(format!("The start: {}", describe(&session)));
+    for (i, entry) in movetext.entries.iter().enumerate().take(played) {
+        let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
+        let address = match &entry.action {
+            Action::BadAddress(s) => &rec.text[s.start..s.end],
+            _ => "",
+        };
+        session
+            .check_frame(
+                entry.number.map(|(n, _)| n),
+                entry.label.as_ref().map(|(l, _)| l.as_str()),
+            )
+            .and_then(|()| session.play(&entry.action, address))
+            .map_err(|r| internal(&format!("turn {} replayed differently: {r}", i + 1)))?;
+        positions.push(&picture(&session)?);
+        captions.push(format!(
+            "After turn {} ({seat}: {}): {}",
+            i + 1,
+            turn_text(entry),
+            describe(&session)
+        ));
+        turns.push(TurnRow {
+            seat: Some(seat.to_string()),
+            text: turn_text(entry),
+            comments: comments_after(i),
+            fate: Fate::Played,
+        });
+    }
+    let ruling = (!j.report.valid).then(|| Ruling {
+        turn: j.report.errors.iter().filter_map(|d| d.turn).min(),
+        status: describe(&session),
+        errors: j
+            .report
+            .errors
+            .iter()
+            .map(|d| RulingError {
+                rule: d.rule.clone(),
+                message: d.message.clone(),
+                hint: d.hint.clone(),
+                rendered: diagnostics::render(&rec.name, &rec.text, 0, d, false),
+            })
+            .collect(),
+    });
+    let illegal = ruling.as_ref().and_then(|r| r.turn);
+    for (i, entry) in movetext.entries.iter().enumerate().skip(played) {
+        // The seat as written where there is a label (a turn-order dispute is about it).
+        let label = entry.label.as_ref().map(|(l, _)| l.clone());
+        let (seat, fate) = if Some(i + 1) == illegal {
+            let to_move = session.to_move().map(seat_name::<G>).map(str::to_string);
+            (label.or(to_move), Fate::Illegal)
+        } else {
+            (label, Fate::NotJudged)
+        };
+        turns.push(TurnRow {
+            seat,
+            text: turn_text(entry),
+            comments: comments_after(i),
+            fate,
+        });
+    }
+    if let Some(r) = &ruling {
+        let first = &r.errors[0];
+        captions.push(
+            match r.turn.and_then(|t| turns.get(t - 1).map(|row| (t, row))) {
+                Some((t, row)) => format!(
+                    "Turn {t} ({}: {}) is illegal{}: the position before it",
+                    row.seat.as_deref().unwrap_or("-"),
+                    row.text,
+                    first
+                        .rule
+                        .as_deref()
+                        .map(|x| format!(" ({x})"))
+                        .unwrap_or_default()
+                ),
+                None => format!("The ruling: {}", first.message),
+            },
+        );
+    }
+    let steps = positions.len() + usize::from(ruling.is_some());
+    let start = match turn {
+        Some(n) if n <= played => n,
+        Some(_) => {
+            eprintln!(
+                "referee: the replay stops after turn {played}; the page starts at its last step"
+            );
+            steps - 1
+        }
+        None => 0,
+    };
+    if let Some(r) = &ruling {
+        eprintln!(
+            "referee: the record is invalid; the page ends with the ruling{}",
+            r.turn.map(|t| format!(" on turn {t}")).unwrap_or_default()
+        );
+    }
+    let page = Page {
+        file: rec.name.clone(),
+        game: G::NAME,
+        tags: rec
+            .raw
+            .header
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        turns,
+        opening: match movetext.entries.first() {
+            Some(first) => first.comments.iter().map(|c| c.to_string()).collect(),
+            None => movetext.trailing.iter().map(|c| c.to_string()).collect(),
+        },
+        positions,
+        captions,
+        ruling,
+        start,
+    };
+    out.write_all(html::page(&page).as_bytes())?;
     Ok(())
 }
