@@ -100,9 +100,9 @@ fn judge_text<G: Game>(text: &str) {
         };
         let j = judge::<G>(env, "fuzz", text, raw, index, options);
         // A seat that resigned has left the game. Thaayam's setup notation says so
-        // (`west: out`, finding thaayam/resigned-seat); Halves' does not (a seat left out
-        // is read as still playing), so its positions after a resignation are left out of
-        // the round trip.
+        // (`west: out`, finding thaayam/resigned-seat); Halves' does not (every seat it
+        // lists is read back as still playing), so the other games' positions after a
+        // resignation are left out of the round trip.
         let resigned = G::NAME != "thaayam"
             && j.movetext
                 .as_ref()
