@@ -99,13 +99,14 @@ fn judge_text<G: Game>(text: &str) {
             breakdowns: true,
         };
         let j = judge::<G>(env, "fuzz", text, raw, index, options);
-        // A seat that resigned has left the game, which no setup notation says (Thaayam's
-        // names the seats still playing, and a seat left out is read as all in hand):
-        // such positions are left out of the round trip (finding thaayam/resigned-seat).
-        let resigned = j
-            .movetext
-            .as_ref()
-            .is_some_and(|m| m.entries.iter().any(|e| matches!(e.action, Action::Resign)));
+        // A seat that resigned has left the game. Thaayam's setup notation says so
+        // (`west: out`, finding thaayam/resigned-seat); Halves' does not (every seat it
+        // lists is read back as still playing), so the other games' positions after a
+        // resignation are left out of the round trip.
+        let resigned = G::NAME != "thaayam"
+            && j.movetext
+                .as_ref()
+                .is_some_and(|m| m.entries.iter().any(|e| matches!(e.action, Action::Resign)));
         if let (Some(s), false) = (&j.session, resigned) {
             setup_round_trips(s);
         }

@@ -1,10 +1,14 @@
-//! The setup notation: `south: c1 Tc5 c3; north: e5 hand=3; to-move: south`.
+//! The setup notation: `south: c1 Tc5 c3; north: e5 hand=3; to-move: south`, and
+//! `west: out` for a seat that has resigned and left the game (an extension of the spec).
 
 use super::board::{position, square, State, HAND, KEEP, OFF, OPPOSITE};
 use super::settings::{Settings, SEAT_NAMES};
 use super::violation::{Fault, Violation};
 use crate::games::Seat;
 use crate::notation::thaayam::Square;
+
+/// The word for a seat that has left the game: `west: out`.
+const OUT: &str = "out";
 
 fn bad(message: String) -> Violation {
     Violation::new(Fault::Setup(message))
@@ -28,10 +32,13 @@ fn seat_named(s: &Settings, name: &str) -> Result<Seat, Violation> {
     }
 }
 
-/// Parses a setup string. Playing seats it does not mention have every piece in hand.
+/// Parses a setup string. Playing seats it does not mention have every piece in hand;
+/// `SEAT: out` is a seat that has left the game, its pieces off the board (as
+/// `Game::resign` leaves it).
 pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
     let mut st = State::start(s.mask(), s.seats()[0]);
     let mut seen = 0u8;
+    let mut out = 0u8;
     let mut to_move = None;
     for part in text.split(';').map(str::trim) {
         let Some((head, rest)) = part.split_once(':') else {
@@ -53,10 +60,20 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
             return Err(bad(format!("{head} is described twice")));
         }
         seen |= 1 << seat.0;
+        if rest == OUT {
+            out |= 1 << seat.0;
+            continue;
+        }
         let si = seat.0 as usize;
         let mut n = 0usize;
         let (mut hand, mut off) = (None, None);
         for item in rest.split_whitespace() {
+            if item == OUT {
+                return Err(bad(format!(
+                    "`{}`: a seat that is out has no pieces; write `{head}: out` alone",
+                    crate::quote::quote(part)
+                )));
+            }
             let count = |v: &str| -> Result<usize, Violation> {
                 v.parse::<usize>().ok().filter(|&k| k <= 4).ok_or_else(|| {
                     bad(format!(
@@ -127,7 +144,19 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
             n += 1;
         }
     }
+    st.playing = s.mask() & !out;
+    if out != 0 && st.playing.count_ones() < 2 {
+        return Err(bad(
+            "fewer than two seats are left in the game: the game would be over".into(),
+        ));
+    }
     match to_move {
+        Some(seat) if !st.is_playing(seat) => {
+            return Err(bad(format!(
+                "{} is out of the game and cannot be to move",
+                SEAT_NAMES[seat.0 as usize]
+            )))
+        }
         Some(seat) => st.to_move = seat,
         None => {
             return Err(bad(
@@ -143,6 +172,7 @@ pub fn write(s: &Settings, st: &State) -> String {
     let mut parts = Vec::new();
     for &seat in s.seats() {
         if !st.is_playing(seat) {
+            parts.push(format!("{}: {OUT}", SEAT_NAMES[seat.0 as usize]));
             continue;
         }
         let si = seat.0 as usize;
@@ -177,3 +207,7 @@ pub fn write(s: &Settings, st: &State) -> String {
     parts.push(format!("to-move: {}", SEAT_NAMES[st.to_move.0 as usize]));
     parts.join("; ")
 }
+
+#[cfg(test)]
+#[path = "tests_setup.rs"]
+mod tests;
