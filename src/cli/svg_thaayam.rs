@@ -312,7 +312,7 @@ fn tray(s: &mut String, state: &State, seat: Seat) {
     let to_move = state.end.is_none() && state.to_move == seat;
     let playing = state.is_playing(seat);
     // South and north: one line under or over the board; west and east: a column.
-    let horizontal = si % 2 == 0;
+    let horizontal = si.is_multiple_of(2);
     let mid = |a: i32| a + 5 * SQ / 2;
     let (nx, ny) = match si {
         0 => (X0 + 10, Y0 + 5 * SQ + 56),
