@@ -69,7 +69,7 @@ pub struct Global {
     /// ruleset, before the record's Options tag.
     #[arg(long = "option", global = true, value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Output format: text or json (show also takes svg and setup).
+    /// Output format: text or json (show also takes svg, setup and html).
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Print less: only invalid records and the summary.
