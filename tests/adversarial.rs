@@ -62,16 +62,47 @@ fn thaayam_mixed_series(n: usize) -> String {
     )
 }
 
+/// The longest mixed series a 64 KiB turn text holds: `[`, a throw and a space each,
+/// `8] -`.
+const MIXED_MOST: usize = (64 * 1024 - "[8] -".len()) / 2;
+
 #[test]
 fn thaayam_a_mixed_series_is_judged() {
-    // South could have moved: writing no action breaks use-all.
-    let r = check(&thaayam_mixed_series(12));
-    assert_eq!(
-        r.errors[0].rule.as_deref(),
-        Some("use-all"),
-        "{:?}",
-        r.errors
-    );
+    // South could have moved: writing no action breaks use-all. South has a single on
+    // a2 (11 squares from the keep), twins on b4 (6: sums up to 13) and one piece in
+    // hand (a 1 to enter, then 24 squares): 48 squares to fill.
+    for (n, possible) in [
+        // 4 ones, 2 twos, 4 threes, 2 fours and the 8: enter, and the rest (35) fits
+        // 24 + 13 + 11.
+        (12, 13),
+        // 8 ones, 4 twos, 8 threes, 4 fours: enter, then 7 ones, 4 twos, 8 threes and
+        // two fours (47) fit 24 + 13 + 11; a 22nd throw would need 51.
+        (24, 22),
+        // 33 ones, 16 twos: enter, then 32 ones and 8 twos fill the 48 squares.
+        (100, 41),
+        // Enough ones to enter and fill all 48.
+        (1_000, 49),
+        (MIXED_MOST, 49),
+    ] {
+        let r = check(&thaayam_mixed_series(n));
+        let e = &r.errors[0];
+        assert_eq!(
+            (e.kind, e.rule.as_deref()),
+            (ErrorKind::Rule, Some("use-all")),
+            "{n}: {:?}",
+            r.errors
+        );
+        assert!(
+            e.message.contains("the turn uses 0 of the throws"),
+            "{n}: {}",
+            e.message
+        );
+        let want = format!("but {possible} could be used");
+        assert!(e.message.contains(&want), "{n}: {}", e.message);
+    }
+    // One throw more and the turn is over the limit.
+    let r = check(&thaayam_mixed_series(MIXED_MOST + 1));
+    assert_eq!(r.errors[0].kind, ErrorKind::Limit, "{:?}", r.errors[0]);
 }
 
 /// Halatafl: a black king among 22 white men spaced for jumping, 3,000-odd capture
@@ -225,6 +256,12 @@ fn adversarial_times() {
         ("thaayam 16 mixed throws", thaayam_mixed_series(16)),
         ("thaayam 20 mixed throws", thaayam_mixed_series(20)),
         ("thaayam 24 mixed throws", thaayam_mixed_series(24)),
+        ("thaayam 100 mixed throws", thaayam_mixed_series(100)),
+        ("thaayam 1,000 mixed throws", thaayam_mixed_series(1_000)),
+        (
+            "thaayam 32,765 mixed throws (64 KiB)",
+            thaayam_mixed_series(MIXED_MOST),
+        ),
         (
             "halatafl 3,101 chains",
             format!("[Game \"halatafl\"]\n[Setup \"{HALATAFL_CHAINS}\"]\n\n1... a1xa3xa1\n"),
