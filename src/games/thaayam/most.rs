@@ -175,13 +175,12 @@ fn set_range(m: &mut [u64], a: usize, b: usize) {
 /// `dst |= (src & mask) << sh`, bit by bit across the words.
 fn shl_or(dst: &mut [u64], src: &[u64], mask: &[u64], sh: usize) {
     let (q, r) = (sh / 64, sh % 64);
-    for j in q..dst.len() {
-        let k = j - q;
+    for (k, d) in dst.iter_mut().enumerate().skip(q).map(|(j, d)| (j - q, d)) {
         let mut w = (src[k] & mask[k]) << r;
         if r != 0 && k > 0 {
             w |= (src[k - 1] & mask[k - 1]) >> (64 - r);
         }
-        dst[j] |= w;
+        *d |= w;
     }
 }
 

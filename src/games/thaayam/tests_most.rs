@@ -56,9 +56,11 @@ fn most_agrees_with_the_search_it_replaced() {
         &[1, 2, 3, 4, 5, 6, 8],
     ];
     for round in 0..6000 {
-        let mut s = Settings::default();
-        s.combine = round % 4 != 0;
-        s.twins = round % 5 != 0;
+        let s = Settings {
+            combine: round % 4 != 0,
+            twins: round % 5 != 0,
+            ..Settings::default()
+        };
         let own = random_own(&mut dice);
         let n = 1 + dice.uniform(if s.combine { 10 } else { 14 });
         let throws = random_throws(&mut dice, faces[round % 4], n);
@@ -73,8 +75,10 @@ fn most_agrees_with_the_search_it_replaced() {
 fn most_agrees_on_bearing_off() {
     let mut dice = crate::dice::Dice::from_seed("most-off");
     for round in 0..3000 {
-        let mut s = Settings::default();
-        s.combine = round % 3 != 0;
+        let s = Settings {
+            combine: round % 3 != 0,
+            ..Settings::default()
+        };
         let mut own = Own {
             pos: [0; 4],
             twinned: 0,
