@@ -53,11 +53,16 @@ fn thaayam_a_series_of_thousands_of_throws_is_judged() {
 /// Thaayam with every throw but 8 an extra throw and throws combined: a series of `n`
 /// mixed small throws gives the use-all search the most sub-multisets to weigh.
 fn thaayam_mixed_series(n: usize) -> String {
+    thaayam_mixed_from("south: a2 Tb4 hand=1; north: c5 hand=3", n)
+}
+
+/// The same series from another position, south to move.
+fn thaayam_mixed_from(setup: &str, n: usize) -> String {
     let throws: Vec<String> = (0..n)
         .map(|i| ((i * 7 + i / 3) % 4 + 1).to_string())
         .collect();
     format!(
-        "[Game \"thaayam\"]\n[Options \"extra-throws=[1 2 3 4]\"]\n[Setup \"south: a2 Tb4 hand=1; north: c5 hand=3; to-move: south\"]\n\n1. [{} 8] -\n",
+        "[Game \"thaayam\"]\n[Options \"extra-throws=[1 2 3 4]\"]\n[Setup \"{setup}; to-move: south\"]\n\n1. [{} 8] -\n",
         throws.join(" ")
     )
 }
@@ -261,6 +266,33 @@ fn adversarial_times() {
         (
             "thaayam 32,765 mixed throws (64 KiB)",
             thaayam_mixed_series(MIXED_MOST),
+        ),
+        (
+            "thaayam 64 KiB mixed, four in hand",
+            thaayam_mixed_from("south: hand=4; north: c5 hand=3", MIXED_MOST),
+        ),
+        (
+            "thaayam 64 KiB mixed, four on c1",
+            thaayam_mixed_from("south: c1 c1 c1 c1; north: c5 hand=3", MIXED_MOST),
+        ),
+        (
+            "thaayam 64 KiB mixed, two on c5 (twins)",
+            thaayam_mixed_from("south: c5 c5 a2 hand=1; north: c3 hand=3", MIXED_MOST),
+        ),
+        (
+            "thaayam four in hand, 4 ones, 2s and 3s",
+            format!(
+                "[Game \"thaayam\"]\n[Options \"extra-throws=[1 2 3 4]\"]\n[Setup \"south: hand=4; north: c5 hand=3; to-move: south\"]\n\n1. [1 1 1 1 {} 8] -\n",
+                repeat("2 3 2", " ", 10_000)
+            ),
+        ),
+        (
+            "thaayam 64 KiB mixed, bearing off",
+            thaayam_mixed_from("south: c3 c2 b2 d4; north: c5 hand=3", MIXED_MOST),
+        ),
+        (
+            "thaayam 24 mixed, bearing off",
+            thaayam_mixed_from("south: c3 c2 b2 d4; north: c5 hand=3", 24),
         ),
         (
             "halatafl 3,101 chains",

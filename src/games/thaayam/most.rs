@@ -147,11 +147,12 @@ impl Grid {
     /// The vectors whose coordinate `d` is at most `lim`.
     fn at_most(&self, d: usize, lim: usize) -> Vec<u64> {
         let mut m = self.empty();
-        let st = self.stride[d];
-        for b in 0..self.bits / st {
-            if b % self.size[d] <= lim {
-                set_range(&mut m, b * st, (b + 1) * st);
-            }
+        // A period of the pattern: `size[d]` blocks of `stride[d]` bits, the first
+        // `lim + 1` set.
+        let (st, period) = (self.stride[d], self.stride[d] * self.size[d]);
+        let run = (lim + 1).min(self.size[d]) * st;
+        for start in (0..self.bits).step_by(period) {
+            set_range(&mut m, start, start + run);
         }
         m
     }
@@ -240,7 +241,13 @@ fn free(s: &Settings, units: &[Unit], ones: u32, throws: Unused) -> u32 {
         }
     };
     let mut best = fill(&|_| 0);
+    let reach_sum: u32 = reach.iter().map(|&r| u32::from(r)).sum();
+    if s.combine && ones >= reach_sum {
+        // 1s alone fill every unit's reach, and no throw is smaller.
+        return best;
+    }
     let mut placed = 0u32;
+    let mut sum = 0u32;
     let mut next = g.empty();
     for v in 2..=8u8 {
         let masks: Vec<Option<Vec<u64>>> = (0..units.len())
@@ -261,11 +268,24 @@ fn free(s: &Settings, units: &[Unit], ones: u32, throws: Unused) -> u32 {
                 return best;
             }
             placed += 1;
-            let mut here = 0;
-            set_bits(&reached, |i| {
-                here = here.max(fill(&|u| g.coord(i, u)));
-            });
+            sum += u32::from(v);
+            // With throws combined the room left is the same for every vector (the
+            // reach less the sum placed); only whether a lone 1 fits can differ.
+            let here = if s.combine && (reach_sum - sum).min(ones) != 1 {
+                (reach_sum - sum).min(ones)
+            } else {
+                let mut here = 0;
+                set_bits(&reached, |i| {
+                    here = here.max(fill(&|u| g.coord(i, u)));
+                });
+                here
+            };
             best = best.max(placed + here);
+            if s.combine && reach_sum - sum <= ones {
+                // The 1s fill the room left; each further throw takes at least two
+                // squares of it for one throw more: fewer throws.
+                return best;
+            }
         }
     }
     best
