@@ -53,25 +53,61 @@ fn thaayam_a_series_of_thousands_of_throws_is_judged() {
 /// Thaayam with every throw but 8 an extra throw and throws combined: a series of `n`
 /// mixed small throws gives the use-all search the most sub-multisets to weigh.
 fn thaayam_mixed_series(n: usize) -> String {
+    thaayam_mixed_from("south: a2 Tb4 hand=1; north: c5 hand=3", n)
+}
+
+/// The same series from another position, south to move.
+fn thaayam_mixed_from(setup: &str, n: usize) -> String {
     let throws: Vec<String> = (0..n)
         .map(|i| ((i * 7 + i / 3) % 4 + 1).to_string())
         .collect();
     format!(
-        "[Game \"thaayam\"]\n[Options \"extra-throws=[1 2 3 4]\"]\n[Setup \"south: a2 Tb4 hand=1; north: c5 hand=3; to-move: south\"]\n\n1. [{} 8] -\n",
+        "[Game \"thaayam\"]\n[Options \"extra-throws=[1 2 3 4]\"]\n[Setup \"{setup}; to-move: south\"]\n\n1. [{} 8] -\n",
         throws.join(" ")
     )
 }
 
+/// The longest mixed series a 64 KiB turn text holds: `[`, a throw and a space each,
+/// `8] -`.
+const MIXED_MOST: usize = (64 * 1024 - "[8] -".len()) / 2;
+
 #[test]
 fn thaayam_a_mixed_series_is_judged() {
-    // South could have moved: writing no action breaks use-all.
-    let r = check(&thaayam_mixed_series(12));
-    assert_eq!(
-        r.errors[0].rule.as_deref(),
-        Some("use-all"),
-        "{:?}",
-        r.errors
-    );
+    // South could have moved: writing no action breaks use-all. South has a single on
+    // a2 (11 squares from the keep), twins on b4 (6: sums up to 13) and one piece in
+    // hand (a 1 to enter, then 24 squares): 48 squares to fill.
+    for (n, possible) in [
+        // 4 ones, 2 twos, 4 threes, 2 fours and the 8: enter, and the rest (35) fits
+        // 24 + 13 + 11.
+        (12, 13),
+        // 8 ones, 4 twos, 8 threes, 4 fours: enter, then 7 ones, 4 twos, 8 threes and
+        // two fours (47) fit 24 + 13 + 11; a 22nd throw would need 51.
+        (24, 22),
+        // 33 ones, 16 twos: enter, then 32 ones and 8 twos fill the 48 squares.
+        (100, 41),
+        // Enough ones to enter and fill all 48.
+        (1_000, 49),
+        (MIXED_MOST, 49),
+    ] {
+        let r = check(&thaayam_mixed_series(n));
+        let e = &r.errors[0];
+        assert_eq!(
+            (e.kind, e.rule.as_deref()),
+            (ErrorKind::Rule, Some("use-all")),
+            "{n}: {:?}",
+            r.errors
+        );
+        assert!(
+            e.message.contains("the turn uses 0 of the throws"),
+            "{n}: {}",
+            e.message
+        );
+        let want = format!("but {possible} could be used");
+        assert!(e.message.contains(&want), "{n}: {}", e.message);
+    }
+    // One throw more and the turn is over the limit.
+    let r = check(&thaayam_mixed_series(MIXED_MOST + 1));
+    assert_eq!(r.errors[0].kind, ErrorKind::Limit, "{:?}", r.errors[0]);
 }
 
 /// Halatafl: a black king among 22 white men spaced for jumping, 3,000-odd capture
@@ -225,6 +261,39 @@ fn adversarial_times() {
         ("thaayam 16 mixed throws", thaayam_mixed_series(16)),
         ("thaayam 20 mixed throws", thaayam_mixed_series(20)),
         ("thaayam 24 mixed throws", thaayam_mixed_series(24)),
+        ("thaayam 100 mixed throws", thaayam_mixed_series(100)),
+        ("thaayam 1,000 mixed throws", thaayam_mixed_series(1_000)),
+        (
+            "thaayam 32,765 mixed throws (64 KiB)",
+            thaayam_mixed_series(MIXED_MOST),
+        ),
+        (
+            "thaayam 64 KiB mixed, four in hand",
+            thaayam_mixed_from("south: hand=4; north: c5 hand=3", MIXED_MOST),
+        ),
+        (
+            "thaayam 64 KiB mixed, four on c1",
+            thaayam_mixed_from("south: c1 c1 c1 c1; north: c5 hand=3", MIXED_MOST),
+        ),
+        (
+            "thaayam 64 KiB mixed, two on c5 (twins)",
+            thaayam_mixed_from("south: c5 c5 a2 hand=1; north: c3 hand=3", MIXED_MOST),
+        ),
+        (
+            "thaayam four in hand, 4 ones, 2s and 3s",
+            format!(
+                "[Game \"thaayam\"]\n[Options \"extra-throws=[1 2 3 4]\"]\n[Setup \"south: hand=4; north: c5 hand=3; to-move: south\"]\n\n1. [1 1 1 1 {} 8] -\n",
+                repeat("2 3 2", " ", 10_000)
+            ),
+        ),
+        (
+            "thaayam 64 KiB mixed, bearing off",
+            thaayam_mixed_from("south: c3 c2 b2 d4; north: c5 hand=3", MIXED_MOST),
+        ),
+        (
+            "thaayam 24 mixed, bearing off",
+            thaayam_mixed_from("south: c3 c2 b2 d4; north: c5 hand=3", 24),
+        ),
         (
             "halatafl 3,101 chains",
             format!("[Game \"halatafl\"]\n[Setup \"{HALATAFL_CHAINS}\"]\n\n1... a1xa3xa1\n"),

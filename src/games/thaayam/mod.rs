@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod legal;
+mod most;
 pub mod rules;
 pub mod search;
 pub mod series;
@@ -25,6 +26,8 @@ pub mod violation;
 mod tests;
 #[cfg(test)]
 mod tests_legal;
+#[cfg(test)]
+mod tests_most;
 
 pub use board::{Ending, Reason, State};
 pub use settings::{Dice as Throws, First, Settings, SCHEMA, SEAT_NAMES};

@@ -1,0 +1,363 @@
+//! The most throws a seat can use (rule 13), worked out without walking the orders of a
+//! turn (issue 9): polynomial in the series, whatever its length.
+//!
+//! A turn's throws go to enters and bear-offs (a 1 each) and to the moves of its
+//! **units** (a single piece, or twins), each unit moving at most once by a group of
+//! throws whose sum fits its distance. Enemy pieces never block, and a declaration
+//! that pairs a piece that moved gives nothing, so a turn is: which declarations of
+//! unmoved singles to make (first, as they use no throw), how many pieces to enter, and
+//! the groups of the units; then bear-offs, when every piece ends in the keep.
+//!
+//! For each choice of declarations and enters the groups are found by a reachability
+//! table over the units' sums (a bit set, one bit a vector of sums):
+//!
+//! - **free** (no bear-off): a unit's group has a sum of at most its reach, at least 2
+//!   for twins. Swapping a used throw greater than 1 for an unused smaller one greater
+//!   than 1 keeps every group within reach and twins at 2 or more, so the throws other
+//!   than 1s used are the smallest ones: the table follows them in increasing order, all
+//!   placed, and the 1s then fill what room is left (worked out in closed form).
+//! - **bear-off** (some unmoved piece in the keep, every other piece able to end there):
+//!   every unit's sum is exact, so there is no such swap; the table also counts the
+//!   throws placed, each of which may be left out. At most three units then move.
+
+use super::board::{HAND, KEEP, OFF, OPPOSITE};
+use super::search::Own;
+use super::series::Unused;
+use super::settings::Settings;
+
+/// A unit that may move this turn.
+#[derive(Copy, Clone, Debug)]
+struct Unit {
+    /// The largest sum its group may have (twins: twice the distance, plus 1).
+    reach: u8,
+    twins: bool,
+}
+
+impl Unit {
+    fn single(pos: u8) -> Unit {
+        Unit {
+            reach: KEEP - pos,
+            twins: false,
+        }
+    }
+    fn twins(pos: u8) -> Unit {
+        Unit {
+            reach: 2 * (KEEP - pos) + 1,
+            twins: true,
+        }
+    }
+    /// The sums that take it exactly to the keep.
+    fn home(&self) -> (u8, u8) {
+        if self.twins {
+            (self.reach - 1, self.reach)
+        } else {
+            (self.reach, self.reach)
+        }
+    }
+}
+
+/// The most throws of `throws` a seat with pieces `own` can use.
+pub fn most(s: &Settings, own: &Own, throws: Unused) -> u8 {
+    if throws.is_empty() {
+        return 0;
+    }
+    let ones = u32::from(throws.count(1));
+    let mut base: Vec<Unit> = Vec::with_capacity(4);
+    let mut hand = 0u32;
+    let mut in_keep = 0u32; // unmoved in the keep: may bear off
+    let mut stuck = false; // a piece that can never end this turn in the keep
+    let (mut free_there, mut moved_there) = (0u32, 0u32); // singles on the opposite palace
+    let mut twins_at = [0u8; 25]; // unmoved twinned pieces by position
+    for i in 0..4 {
+        let (p, moved, twinned) = (own.pos[i], own.is_moved(i), own.is_twinned(i));
+        match p {
+            OFF => {}
+            HAND => hand += 1,
+            KEEP => in_keep += u32::from(!moved),
+            _ if moved => {
+                stuck = true;
+                moved_there += u32::from(p == OPPOSITE && !twinned);
+            }
+            _ if twinned => twins_at[usize::from(p)] += 1,
+            OPPOSITE => free_there += 1,
+            _ => base.push(Unit::single(p)),
+        }
+    }
+    for (p, &n) in twins_at.iter().enumerate() {
+        for _ in 0..n / 2 {
+            base.push(Unit::twins(p as u8));
+        }
+        // A twinned piece without an unmoved partner cannot move.
+        stuck |= n % 2 == 1;
+    }
+    // A declaration pairs the singles that moved first: with an odd number of them, one
+    // unmoved single is spent before two unmoved ones can be paired.
+    let spent = u32::from(moved_there % 2 == 1 && free_there > 0);
+    let pairs = if s.twins { (free_there - spent) / 2 } else { 0 };
+    let mut best = 0u32;
+    for d in 0..=pairs {
+        let singles = if d == 0 {
+            free_there
+        } else {
+            free_there - spent - 2 * d
+        };
+        for e in 0..=hand.min(ones) {
+            let mut units = base.clone();
+            units.extend((0..singles).map(|_| Unit::single(OPPOSITE)));
+            units.extend((0..d).map(|_| Unit::twins(OPPOSITE)));
+            units.extend((0..e).map(|_| Unit::single(0)));
+            let left = ones - e;
+            best = best.max(e + free(s, &units, left, throws));
+            let spends = d > 0 && spent > 0;
+            if in_keep > 0 && !stuck && !spends && e == hand {
+                best = best.max(e + bear_off(s, &units, left, in_keep, throws));
+            }
+        }
+    }
+    best.min(u32::from(u8::MAX)) as u8
+}
+
+/// A table of vectors of small numbers, one bit a vector: coordinate `d` of bit `i` is
+/// `i / stride[d] % size[d]`.
+struct Grid {
+    size: Vec<usize>,
+    stride: Vec<usize>,
+    bits: usize,
+}
+
+impl Grid {
+    fn new(size: Vec<usize>) -> Grid {
+        let mut stride = Vec::with_capacity(size.len());
+        let mut bits = 1;
+        for &n in &size {
+            stride.push(bits);
+            bits *= n;
+        }
+        Grid { size, stride, bits }
+    }
+    fn words(&self) -> usize {
+        self.bits.div_ceil(64)
+    }
+    fn empty(&self) -> Vec<u64> {
+        vec![0; self.words()]
+    }
+    fn coord(&self, i: usize, d: usize) -> usize {
+        i / self.stride[d] % self.size[d]
+    }
+    /// The vectors whose coordinate `d` is at most `lim`.
+    fn at_most(&self, d: usize, lim: usize) -> Vec<u64> {
+        let mut m = self.empty();
+        // A period of the pattern: `size[d]` blocks of `stride[d]` bits, the first
+        // `lim + 1` set.
+        let (st, period) = (self.stride[d], self.stride[d] * self.size[d]);
+        let run = (lim + 1).min(self.size[d]) * st;
+        for start in (0..self.bits).step_by(period) {
+            set_range(&mut m, start, start + run);
+        }
+        m
+    }
+}
+
+fn set_range(m: &mut [u64], a: usize, b: usize) {
+    let mut i = a;
+    while i < b {
+        let (w, off) = (i / 64, i % 64);
+        let n = (64 - off).min(b - i);
+        let bits = if n == 64 {
+            !0
+        } else {
+            ((1u64 << n) - 1) << off
+        };
+        m[w] |= bits;
+        i += n;
+    }
+}
+
+/// `dst |= (src & mask) << sh`, bit by bit across the words.
+fn shl_or(dst: &mut [u64], src: &[u64], mask: &[u64], sh: usize) {
+    let (q, r) = (sh / 64, sh % 64);
+    for (k, d) in dst.iter_mut().enumerate().skip(q).map(|(j, d)| (j - q, d)) {
+        let mut w = (src[k] & mask[k]) << r;
+        if r != 0 && k > 0 {
+            w |= (src[k - 1] & mask[k - 1]) >> (64 - r);
+        }
+        *d |= w;
+    }
+}
+
+fn set_bits(words: &[u64], mut f: impl FnMut(usize)) {
+    for (j, &w) in words.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            f(j * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}
+
+/// Where a throw of `v` may join unit `u`'s group: the vectors of sums with room for it
+/// (without combined throws, the vectors where the unit has none yet). `None` if
+/// nowhere.
+fn room(s: &Settings, g: &Grid, reach: &[u8], u: usize, v: u8) -> Option<Vec<u64>> {
+    if v > reach[u] {
+        return None;
+    }
+    let lim = if s.combine { reach[u] - v } else { 0 };
+    Some(g.at_most(u, usize::from(lim)))
+}
+
+/// The most throws the units' moves can use, with `ones` 1s for them, and no bear-off.
+fn free(s: &Settings, units: &[Unit], ones: u32, throws: Unused) -> u32 {
+    if units.is_empty() {
+        return 0;
+    }
+    let reach: Vec<u8> = units.iter().map(|u| u.reach).collect();
+    let g = Grid::new(reach.iter().map(|&r| usize::from(r) + 1).collect());
+    let mut reached = g.empty();
+    reached[0] = 1;
+    // The 1s the units' groups can take on top of sums `x`, at most `ones`.
+    let fill = |x: &dyn Fn(usize) -> usize| -> u32 {
+        let mut room = 0u32;
+        let mut single_one = false; // some unit can take a lone 1
+        for (u, unit) in units.iter().enumerate() {
+            let xu = x(u);
+            let r = usize::from(unit.reach);
+            let h = if s.combine {
+                r - xu
+            } else if xu == 0 && !unit.twins {
+                1
+            } else {
+                0
+            };
+            // Twins with no other throw need two 1s at least.
+            single_one |= h >= 1 && !(unit.twins && xu == 0);
+            room += h as u32;
+        }
+        let m = room.min(ones);
+        if m == 1 && !single_one {
+            0
+        } else {
+            m
+        }
+    };
+    let mut best = fill(&|_| 0);
+    let reach_sum: u32 = reach.iter().map(|&r| u32::from(r)).sum();
+    if s.combine && ones >= reach_sum {
+        // 1s alone fill every unit's reach, and no throw is smaller.
+        return best;
+    }
+    let mut placed = 0u32;
+    let mut sum = 0u32;
+    let mut next = g.empty();
+    for v in 2..=8u8 {
+        let masks: Vec<Option<Vec<u64>>> = (0..units.len())
+            .map(|u| room(s, &g, &reach, u, v))
+            .collect();
+        if masks.iter().all(Option::is_none) {
+            break;
+        }
+        for _ in 0..throws.count(v) {
+            next.iter_mut().for_each(|w| *w = 0);
+            for (u, m) in masks.iter().enumerate() {
+                if let Some(m) = m {
+                    shl_or(&mut next, &reached, m, usize::from(v) * g.stride[u]);
+                }
+            }
+            std::mem::swap(&mut reached, &mut next);
+            if reached.iter().all(|&w| w == 0) {
+                return best;
+            }
+            placed += 1;
+            sum += u32::from(v);
+            // With throws combined the room left is the same for every vector (the
+            // reach less the sum placed); only whether a lone 1 fits can differ.
+            let here = if s.combine && (reach_sum - sum).min(ones) != 1 {
+                (reach_sum - sum).min(ones)
+            } else {
+                let mut here = 0;
+                set_bits(&reached, |i| {
+                    here = here.max(fill(&|u| g.coord(i, u)));
+                });
+                here
+            };
+            best = best.max(placed + here);
+            if s.combine && reach_sum - sum <= ones {
+                // The 1s fill the room left; each further throw takes at least two
+                // squares of it for one throw more: fewer throws.
+                return best;
+            }
+        }
+    }
+    best
+}
+
+/// The most throws a turn that ends bearing off can use: every unit's group takes it
+/// exactly to the keep, then `in_keep` pieces may each bear off with a 1 left of `ones`.
+fn bear_off(s: &Settings, units: &[Unit], ones: u32, in_keep: u32, throws: Unused) -> u32 {
+    let reach: Vec<u8> = units.iter().map(|u| u.reach).collect();
+    let total: u32 = reach.iter().map(|&r| u32::from(r)).sum();
+    // The throws other than 1s that could be placed at all, by value.
+    let counts: Vec<(u8, u32)> = (2..=8u8)
+        .map(|v| (v, u32::from(throws.count(v)).min(total / u32::from(v))))
+        .collect();
+    let items: u32 = counts.iter().map(|&(_, n)| n).sum();
+    let mut size: Vec<usize> = reach.iter().map(|&r| usize::from(r) + 1).collect();
+    size.push(items as usize + 1); // how many placed
+    let g = Grid::new(size);
+    let c = units.len();
+    let mut reached = g.empty();
+    reached[0] = 1;
+    let mut next = g.empty();
+    for &(v, n) in &counts {
+        let masks: Vec<Option<Vec<u64>>> = (0..units.len())
+            .map(|u| room(s, &g, &reach, u, v))
+            .collect();
+        for _ in 0..n {
+            next.copy_from_slice(&reached);
+            for (u, m) in masks.iter().enumerate() {
+                if let Some(m) = m {
+                    shl_or(
+                        &mut next,
+                        &reached,
+                        m,
+                        usize::from(v) * g.stride[u] + g.stride[c],
+                    );
+                }
+            }
+            std::mem::swap(&mut reached, &mut next);
+        }
+    }
+    let mut best = 0u32;
+    set_bits(&reached, |i| {
+        let placed = g.coord(i, c) as u32;
+        // Each twins unit ends on one of two sums: try both.
+        let twins: Vec<usize> = (0..units.len()).filter(|&u| units[u].twins).collect();
+        for pick in 0..1u32 << twins.len() {
+            let mut need = 0u32;
+            let mut ok = true;
+            for (u, unit) in units.iter().enumerate() {
+                let xu = g.coord(i, u) as u32;
+                let (a, b) = unit.home();
+                let k = twins.iter().position(|&t| t == u);
+                let target = u32::from(match k {
+                    Some(k) if pick >> k & 1 == 1 => b,
+                    _ => a,
+                });
+                let fits = if s.combine {
+                    xu <= target
+                } else {
+                    xu == target || (xu == 0 && target == 1)
+                };
+                if !fits {
+                    ok = false;
+                    break;
+                }
+                need += target - xu;
+            }
+            if ok && need <= ones {
+                best = best.max(placed + need + (ones - need).min(in_keep));
+            }
+        }
+    });
+    best
+}
