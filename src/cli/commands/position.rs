@@ -85,14 +85,7 @@ fn position_game<G: Render>(
     };
     let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
     let Some(session) = &j.session else {
-        for d in &j.report.errors {
-            write!(
-                out,
-                "{}",
-                diagnostics::render(&rec.name, &rec.text, 0, d, ctx.color)
-            )?;
-        }
-        return Err(Failure::Invalid);
+        return cannot_start(ctx, rec, &j.report.errors, out);
     };
     // A violation before the asked position: say where the replay stopped.
     let played = session.turns;
@@ -241,14 +234,7 @@ fn html_page<G: Render>(
     };
     let j = judged(None);
     let Some(end) = &j.session else {
-        for d in &j.report.errors {
-            write!(
-                out,
-                "{}",
-                diagnostics::render(&rec.name, &rec.text, 0, d, ctx.color)
-            )?;
-        }
-        return Err(Failure::Invalid);
+        return cannot_start(ctx, rec, &j.report.errors, out);
     };
     let played = end.turns;
     let internal = |what: &str| Failure::Usage(format!("internal error: {what}"));
@@ -394,4 +380,21 @@ fn html_page<G: Render>(
     };
     out.write_all(html::page(&page).as_bytes())?;
     Ok(())
+}
+
+/// A record whose game cannot even start: its diagnostics, and exit code 1.
+fn cannot_start(
+    ctx: &Ctx,
+    rec: &OneRecord,
+    errors: &[crate::referee::Diagnostic],
+    out: &mut dyn Write,
+) -> Outcome {
+    for d in errors {
+        write!(
+            out,
+            "{}",
+            diagnostics::render(&rec.name, &rec.text, 0, d, ctx.color)
+        )?;
+    }
+    Err(Failure::Invalid)
 }
