@@ -3,45 +3,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 
-use common::{referee, run};
+use common::{referee, run, Bot};
 use serde_json::Value;
-
-struct Bot {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    stdout: BufReader<std::process::ChildStdout>,
-}
-
-impl Bot {
-    fn start(args: &[&str]) -> Bot {
-        let mut child = referee()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("referee play starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-    /// Sends one line and reads exactly one answer line.
-    fn send(&mut self, line: &str) -> Value {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut answer = String::new();
-        self.stdout.read_line(&mut answer).unwrap();
-        serde_json::from_str(&answer)
-            .unwrap_or_else(|e| panic!("not one JSON line: {answer:?}: {e}"))
-    }
-}
 
 #[test]
 fn scripted_session() {

@@ -7,13 +7,12 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+use std::process::Stdio;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
-use common::{referee, run};
+use common::{referee, run, Bot};
 use serde_json::Value;
 
 fn env_number(name: &str, default: usize) -> usize {
@@ -247,41 +246,14 @@ fn concurrent_moves_without_expect_lose_no_turn() {
 }
 
 /// A `play` session driven line by line.
-struct Bot {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Bot {
-    fn start(record: &Path) -> Bot {
-        let mut child = referee()
-            .args(["play", "halatafl", "--format", "json", "--record"])
-            .arg(record)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("referee play starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-    fn send(&mut self, line: &str) -> Value {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut answer = String::new();
-        self.stdout.read_line(&mut answer).unwrap();
-        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("{answer:?}: {e}"))
-    }
-    fn quit(mut self) {
-        assert_eq!(self.send(":quit")["ok"], true);
-        assert_eq!(self.child.wait().unwrap().code(), Some(0));
-    }
+/// `play halatafl --format json --record FILE`.
+fn play_args(record: &Path) -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = ["play", "halatafl", "--format", "json", "--record"]
+        .iter()
+        .map(Into::into)
+        .collect();
+    args.push(record.into());
+    args
 }
 
 fn move_with_wait(path: &Path, turn: &str, wait: &str) -> std::process::Command {
@@ -306,7 +278,7 @@ fn output(mut cmd: std::process::Command) -> (i32, String, String) {
 fn move_against_a_play_session_waits_then_refuses() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("live.game");
-    let mut bot = Bot::start(&path);
+    let mut bot = Bot::start(&play_args(&path));
     assert_eq!(bot.send("e3-d4")["ok"], true);
     let before = std::fs::read_to_string(&path).unwrap();
 
@@ -374,7 +346,7 @@ fn move_against_a_play_session_waits_then_refuses() {
 fn a_waiting_move_follows_the_record_renamed_under_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("live.game");
-    let mut bot = Bot::start(&path);
+    let mut bot = Bot::start(&play_args(&path));
     assert_eq!(bot.send("e3-d4")["ok"], true);
     assert_eq!(bot.send("c5xe3")["ok"], true);
     // The mover waits on the file holding two turns, for turn 2.
@@ -425,7 +397,7 @@ fn records_keep_their_permissions() {
     let plain = dir.path().join("plain");
     std::fs::write(&plain, "").unwrap();
     let fresh = dir.path().join("fresh.game");
-    let mut bot = Bot::start(&fresh);
+    let mut bot = Bot::start(&play_args(&fresh));
     assert_eq!(bot.send(":status")["turn"], 1);
     assert_eq!(mode(&fresh), mode(&plain));
     std::fs::set_permissions(&fresh, std::fs::Permissions::from_mode(0o604)).unwrap();

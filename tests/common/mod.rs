@@ -72,3 +72,49 @@ pub fn rel(p: &Path) -> String {
         .to_string_lossy()
         .replace('\\', "/")
 }
+
+/// A `referee play` session driven one line at a time: each answer arrives before the
+/// next line is sent.
+pub struct Bot {
+    pub child: std::process::Child,
+    pub stdin: std::process::ChildStdin,
+    pub stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Bot {
+    pub fn start<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Bot {
+        let mut child = referee()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("referee play starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        Bot {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends one line and reads exactly one answer line, which must be JSON.
+    pub fn send(&mut self, line: &str) -> serde_json::Value {
+        use std::io::BufRead;
+        writeln!(self.stdin, "{line}").expect("the session reads");
+        self.stdin.flush().expect("the session reads");
+        let mut answer = String::new();
+        self.stdout
+            .read_line(&mut answer)
+            .expect("the session answers");
+        serde_json::from_str(&answer)
+            .unwrap_or_else(|e| panic!("not one JSON line: {answer:?}: {e}"))
+    }
+
+    /// Ends the session with `:quit`, which must answer ok and exit 0.
+    pub fn quit(mut self) {
+        assert_eq!(self.send(":quit")["ok"], true);
+        assert_eq!(self.child.wait().expect("the session ends").code(), Some(0));
+    }
+}
