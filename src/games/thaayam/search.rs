@@ -392,6 +392,11 @@ impl Search {
     /// with mixed throws, the polynomial [`most`]. Both are exact (`tests_most`
     /// compares them), so the answer is the same either way.
     pub fn best(&mut self, s: &Settings, own: Own, throws: Unused) -> u8 {
+        self.walk(s, own, throws, WALK_THROWS)
+    }
+
+    /// [`Search::best`] walking series of up to `longest` throws, [`most`] above.
+    fn walk(&mut self, s: &Settings, own: Own, throws: Unused, longest: u16) -> u8 {
         if throws.is_empty() {
             return 0;
         }
@@ -400,12 +405,14 @@ impl Search {
             return b;
         }
         let total = throws.total();
-        let best = if total > WALK_THROWS {
+        let best = if total > longest {
             most(s, &own, throws)
         } else {
             let mut best = 0u8;
             each_step(s, &own, throws, &mut |st| {
-                let v = st.used.saturating_add(self.best(s, st.own, st.throws));
+                let v = st
+                    .used
+                    .saturating_add(self.walk(s, st.own, st.throws, longest));
                 best = best.max(v);
                 u16::from(best) < total
             });
@@ -422,27 +429,11 @@ impl Search {
     }
 
     /// The most throws usable from this node, by the search over the steps of a turn
-    /// that [`most`] replaced (exponential in mixed series; the tests' reference).
+    /// alone, whatever the series (exponential in mixed series; the tests' reference
+    /// for [`most`]).
     #[cfg(test)]
     pub fn best_walked(&mut self, s: &Settings, own: Own, throws: Unused) -> u8 {
-        if throws.is_empty() {
-            return 0;
-        }
-        let key = Self::key(s, &own, throws);
-        if let Some(b) = self.memo.get(key) {
-            return b;
-        }
-        let total = throws.total();
-        let mut best = 0u8;
-        each_step(s, &own, throws, &mut |st| {
-            let v = st
-                .used
-                .saturating_add(self.best_walked(s, st.own, st.throws));
-            best = best.max(v);
-            u16::from(best) < total
-        });
-        self.memo.insert(key, best);
-        best
+        self.walk(s, own, throws, u16::MAX)
     }
 }
 

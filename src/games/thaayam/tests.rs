@@ -26,7 +26,7 @@ fn s2() -> Settings {
     Settings::default()
 }
 
-fn seats(names: &[&str]) -> Settings {
+pub(super) fn seats(names: &[&str]) -> Settings {
     let mut s = Settings::default();
     let chosen: Vec<Seat> = (0..4u8)
         .filter(|&i| names.contains(&SEAT_NAMES[i as usize]))
@@ -39,7 +39,7 @@ fn seats(names: &[&str]) -> Settings {
     s
 }
 
-fn setup(s: &Settings, text: &str) -> State {
+pub(super) fn setup(s: &Settings, text: &str) -> State {
     Thaayam::parse_setup(s, text).unwrap_or_else(|v| panic!("{text}: {v}"))
 }
 

@@ -2,26 +2,11 @@
 //! position, and refused where it makes no sense.
 
 use super::super::board::HAND;
-use super::super::{Settings, State, SEAT_NAMES};
+use super::super::{Settings, State};
 use crate::games::thaayam::Thaayam;
 use crate::games::{Game, Seat, Status, Violation as _};
 
-fn seats(names: &[&str]) -> Settings {
-    let mut s = Settings::default();
-    let chosen: Vec<Seat> = (0..4u8)
-        .filter(|&i| names.contains(&SEAT_NAMES[i as usize]))
-        .map(Seat)
-        .collect();
-    s.n = chosen.len();
-    for (i, x) in chosen.into_iter().enumerate() {
-        s.order[i] = x;
-    }
-    s
-}
-
-fn setup(s: &Settings, text: &str) -> State {
-    Thaayam::parse_setup(s, text).unwrap_or_else(|v| panic!("{text}: {v}"))
-}
+use crate::games::thaayam::tests::{seats, setup};
 
 /// The `setup` error's message for a refused setup string.
 fn refused(s: &Settings, text: &str) -> String {
