@@ -99,15 +99,10 @@ fn judge_text<G: Game>(text: &str) {
             breakdowns: true,
         };
         let j = judge::<G>(env, "fuzz", text, raw, index, options);
-        // A seat that resigned has left the game. Thaayam's setup notation says so
-        // (`west: out`, finding thaayam/resigned-seat); Halves' does not (every seat it
-        // lists is read back as still playing), so the other games' positions after a
-        // resignation are left out of the round trip.
-        let resigned = G::NAME != "thaayam"
-            && j.movetext
-                .as_ref()
-                .is_some_and(|m| m.entries.iter().any(|e| matches!(e.action, Action::Resign)));
-        if let (Some(s), false) = (&j.session, resigned) {
+        // A seat that resigned has left the game; Thaayam's setup notation says so with
+        // `west: out` (finding thaayam/resigned-seat), Halves' with `red: resigned`, and in
+        // the two-seat games a resignation ends the game.
+        if let Some(s) = &j.session {
             setup_round_trips(s);
         }
     }
@@ -148,8 +143,56 @@ fn setup_round_trips<G: Game>(s: &Session<G>) {
                 again, setup,
                 "the setup string `{setup}` does not round-trip"
             );
+            // The same position plays the same: as many legal turns (how each is written
+            // may follow which piece is which: a setup numbers Thaayam's pieces in route
+            // order), and the first few of them taken alike, to the same positions (what
+            // the notation leaves out, such as a seat that has left or a pass just made,
+            // shows there).
+            let mut read = s.clone();
+            read.state = back;
+            let (mut turns, mut turns_read) = (Vec::new(), Vec::new());
+            s.legal_turns(&mut turns);
+            read.legal_turns(&mut turns_read);
+            assert_eq!(
+                turns.len(),
+                turns_read.len(),
+                "`{setup}` read back has another number of legal turns"
+            );
+            for turn in turns.into_iter().take(4) {
+                plays_alike(s.clone(), read.clone(), turn, &setup);
+            }
         }
         Err(v) => panic!("the setup string `{setup}` of a position is refused: {v:?}"),
+    }
+}
+
+/// Plays `turn` on both sessions, then the first legal turn of each position after it,
+/// up to four turns in all (so that a turn reaches every seat of up to four): both must
+/// take the same turns to the same positions.
+fn plays_alike<G: Game>(mut a: Session<G>, mut b: Session<G>, turn: G::Turn, setup: &str) {
+    let mut next = Some(turn);
+    let mut turns = Vec::new();
+    for _ in 0..4 {
+        let Some(turn) = next.take() else { return };
+        let written = turn.to_string();
+        let action = Action::Play(turn);
+        let played = a.play(&action, "").is_ok();
+        assert_eq!(
+            played,
+            b.play(&action, "").is_ok(),
+            "`{setup}` read back does not take {written} as it was"
+        );
+        if !played {
+            return;
+        }
+        assert_eq!(
+            G::setup_string(&a.settings, &a.state),
+            G::setup_string(&b.settings, &b.state),
+            "`{setup}` read back plays on differently after {written}"
+        );
+        turns.clear();
+        a.legal_turns(&mut turns);
+        next = turns.first().cloned();
     }
 }
 

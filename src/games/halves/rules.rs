@@ -56,7 +56,7 @@ fn next_seat(s: &Settings, st: &State, from: Seat, inclusive: bool) -> Option<Se
 }
 
 /// How many seats take turns in the current phase.
-fn rotation(s: &Settings, st: &State) -> u32 {
+pub(crate) fn rotation(s: &Settings, st: &State) -> u32 {
     s.seats
         .iter()
         .filter(|&&seat| takes_turns(s, st, seat))

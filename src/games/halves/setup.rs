@@ -1,5 +1,8 @@
 //! The setup notation (`halves.md`, "Setup notation"):
 //! `white: (0,0) (1,0) (2,-1); black: (0,1) (1,1); to-move: black; phase: waning`.
+//! A seat that has resigned is written `red: resigned (1,0)`, its tiles still on the
+//! table, and `passes: N` (written when N > 0) counts the passes in succession just made
+//! (extensions of the spec's notation, docs/decisions.md).
 
 use std::fmt::Write;
 
@@ -29,6 +32,9 @@ pub fn write(s: &Settings, st: &State) -> String {
     let mut out = String::new();
     for &seat in &s.seats {
         let _ = write!(out, "{}:", colour_name(seat));
+        if st.resigned.contains(seat) {
+            out.push_str(" resigned");
+        }
         for (cell, c) in st.tiles.iter() {
             if c == seat {
                 let _ = write!(out, " {cell}");
@@ -42,6 +48,9 @@ pub fn write(s: &Settings, st: &State) -> String {
         colour_name(st.to_move),
         st.phase.word()
     );
+    if st.passes > 0 {
+        let _ = write!(out, "; passes: {}", st.passes);
+    }
     out
 }
 
@@ -56,6 +65,7 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
     let mut seen_seat = [false; 3];
     let mut to_move: Option<Seat> = None;
     let mut phase: Option<Phase> = None;
+    let mut passes: Option<u8> = None;
     for part in text.split(';') {
         let part = part.trim();
         let Some((name, value)) = part.split_once(':') else {
@@ -72,7 +82,14 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
                 return Err(fault(SetupFault::Repeated { name: name.into() }));
             }
             let mut count = 0u32;
-            for word in value.split_whitespace() {
+            let mut words = value.split_whitespace().peekable();
+            if words.next_if_eq(&"resigned").is_some() {
+                st.resigned = st.resigned.with(seat);
+            }
+            for word in words {
+                if word == "resigned" {
+                    return Err(fault(SetupFault::ResignedPlace { seat }));
+                }
                 let cell = parse_cell(word)
                     .ok_or_else(|| fault(SetupFault::BadCell { text: word.into() }))?;
                 if st.tiles.at(cell).is_some() {
@@ -82,7 +99,10 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
                 if count > u32::from(s.tiles_each) {
                     return Err(fault(SetupFault::TooMany {
                         seat,
-                        count: value.split_whitespace().count() as u32,
+                        count: value
+                            .split_whitespace()
+                            .filter(|w| *w != "resigned")
+                            .count() as u32,
                         max: s.tiles_each,
                     }));
                 }
@@ -108,6 +128,17 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
                         })
                     })?;
                 to_move = Some(seat);
+            }
+            "passes" => {
+                if passes.is_some() {
+                    return Err(fault(SetupFault::Repeated { name: name.into() }));
+                }
+                passes = Some(value.parse::<u8>().map_err(|_| {
+                    fault(SetupFault::Passes {
+                        found: value.into(),
+                        max: s.seats.len() as u8 - 1,
+                    })
+                })?);
             }
             "phase" => {
                 if phase.is_some() {
@@ -139,14 +170,30 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
     if !st.tiles.connected() {
         return Err(fault(SetupFault::NotConnected));
     }
+    if st.resigned.contains(to_move) {
+        return Err(fault(SetupFault::ResignedToMove { seat: to_move }));
+    }
+    if s.seats
+        .iter()
+        .filter(|&&x| !st.resigned.contains(x))
+        .count()
+        < 2
+    {
+        return Err(fault(SetupFault::TooFewPlaying));
+    }
     st.to_move = to_move;
     st.phase = phase;
+    st.passes = passes.unwrap_or(0);
     match phase {
         Phase::Waxing => {
             for &seat in &s.seats {
                 st.hand[seat.0 as usize] = s.tiles_each - st.tiles.count(seat) as u8;
             }
-            if st.hand.iter().all(|&h| h == 0) {
+            // A resigned seat's tiles in hand are never placed.
+            if s.seats
+                .iter()
+                .all(|&x| st.resigned.contains(x) || st.hand[x.0 as usize] == 0)
+            {
                 return Err(fault(SetupFault::NothingToPlace));
             }
         }
@@ -156,6 +203,14 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
             }
         }
         Phase::Waning => {}
+    }
+    // As many passes as seats taking turns would have ended the game (dead-position).
+    let rotation = super::rules::rotation(s, &st);
+    if u32::from(st.passes) >= rotation {
+        return Err(fault(SetupFault::Passes {
+            found: st.passes.to_string(),
+            max: rotation.saturating_sub(1) as u8,
+        }));
     }
     Ok(st)
 }

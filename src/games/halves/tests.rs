@@ -373,10 +373,100 @@ fn resign_in_three_seats_leaves_and_play_goes_on() {
     Halves::resign(&s3, &mut st);
     assert!(st.end.is_none());
     assert_eq!(st.to_move, Seat(1));
+    // The setup string says white has left (its tiles stay), and reads back the same.
+    let text = Halves::setup_string(&s3, &st);
+    assert_eq!(
+        text,
+        "white: resigned (0,-1) (0,0); black: (0,1) (0,2); red: (1,0); to-move: black; phase: waning"
+    );
+    let back = setup(&s3, &text);
+    assert_eq!(back.resigned, st.resigned);
+    assert_eq!(Halves::setup_string(&s3, &back), text);
     Halves::resign(&s3, &mut st);
     match Halves::status(&s3, &st) {
         Status::Over(e) => assert_eq!(e.winners, SeatSet::only(Seat(2))),
         other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn passes_just_made_in_a_setup() {
+    let s = settings(|s| s.free_edges = 6);
+    let text = "white: (0,0) (1,0); black: (0,1); to-move: white; phase: waning";
+    let mut st = setup(&s, text);
+    play(&s, &mut st, "pass").unwrap();
+    let after = Halves::setup_string(&s, &st);
+    assert_eq!(
+        after,
+        "white: (0,0) (1,0); black: (0,1); to-move: black; phase: waning; passes: 1"
+    );
+    // Read back, black's pass ends the game as it does in play.
+    let mut back = setup(&s, &after);
+    assert_eq!(back.passes, 1);
+    for st in [&mut st, &mut back] {
+        play(&s, st, "pass").unwrap();
+        match Halves::status(&s, st) {
+            Status::Over(e) => assert_eq!(e.rule, Some("dead-position")),
+            other => panic!("{other:?}"),
+        }
+    }
+    for bad in [
+        "white: (0,0) (1,0); black: (0,1); to-move: black; phase: waning; passes: 2",
+        "white: (0,0) (1,0); black: (0,1); to-move: black; phase: waning; passes: x",
+        "white: (0,0) (1,0); black: (0,1); to-move: black; phase: waning; passes: 1; passes: 1",
+    ] {
+        let v = Halves::parse_setup(&s, bad).expect_err(bad);
+        assert_eq!(v.rule(), "setup", "{bad}");
+    }
+    let v = Halves::parse_setup(
+        &s,
+        "white: (0,0) (1,0); black: (0,1); to-move: black; phase: waning; passes: 2",
+    )
+    .unwrap_err();
+    assert_eq!(
+        v.to_string(),
+        "`passes: 2` is not a count of passes just made: write 0 to 1, fewer than the seats taking turns (as many would have ended the game)"
+    );
+}
+
+#[test]
+fn a_resigned_seat_in_a_setup() {
+    let s3 = settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]);
+    // Play skips a resigned seat: black moves, then red, never white.
+    let mut st = setup(
+        &s3,
+        "white: resigned (0,0) (0,-1); black: (0,1) (0,2); red: (1,0) (1,1); to-move: black; phase: waning",
+    );
+    play(&s3, &mut st, "x(0,2)").unwrap();
+    assert_eq!(st.to_move, Seat(2));
+    play(&s3, &mut st, "x(1,1)").unwrap();
+    assert_eq!(st.to_move, Seat(1));
+    for (bad, message) in [
+        (
+            "white: (0,0) resigned; black: (0,1); red: (1,0); to-move: black; phase: waning",
+            "`resigned` comes first in white's field, before its cells",
+        ),
+        (
+            "white: resigned (0,0); black: (0,1); red: (1,0); to-move: white; phase: waning",
+            "white has resigned, so it cannot be to move",
+        ),
+        (
+            "white: resigned (0,0); black: resigned (0,1); red: (1,0); to-move: red; phase: waning",
+            "fewer than two seats are still playing, so the game would be over",
+        ),
+        (
+            "white: (0,0); black: resigned (0,1); to-move: white; phase: waning",
+            "fewer than two seats are still playing, so the game would be over",
+        ),
+    ] {
+        let s = if bad.contains("red") {
+            &s3
+        } else {
+            &Settings::default()
+        };
+        let v = Halves::parse_setup(s, bad).expect_err(bad);
+        assert_eq!(v.rule(), "setup", "{bad}");
+        assert_eq!(v.to_string(), message, "{bad}");
     }
 }
 

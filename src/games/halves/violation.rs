@@ -79,6 +79,14 @@ pub enum SetupFault {
     Full,
     /// `start = random` with neither a seed nor a `Setup`.
     RandomWithoutSeed,
+    /// `resigned` written after a colour's first cell.
+    ResignedPlace { seat: Seat },
+    /// The seat to move has resigned.
+    ResignedToMove { seat: Seat },
+    /// Fewer than two seats still playing: the game would be over.
+    TooFewPlaying,
+    /// `passes:` not a number below the seats taking turns.
+    Passes { found: String, max: u8 },
 }
 
 /// What a turn in the contract phase is, or a contract outside it.
@@ -360,6 +368,24 @@ impl fmt::Display for Violation {
                 SetupFault::Full => f.write_str("the setup holds more tiles than a game can"),
                 SetupFault::RandomWithoutSeed => f.write_str(
                     "with start = random the layout comes from a Seed, or is written in a Setup tag; neither is given",
+                ),
+                SetupFault::ResignedPlace { seat } => write!(
+                    f,
+                    "`resigned` comes first in {}'s field, before its cells",
+                    colour_name(*seat)
+                ),
+                SetupFault::ResignedToMove { seat } => write!(
+                    f,
+                    "{} has resigned, so it cannot be to move",
+                    colour_name(*seat)
+                ),
+                SetupFault::TooFewPlaying => f.write_str(
+                    "fewer than two seats are still playing, so the game would be over",
+                ),
+                SetupFault::Passes { found, max } => write!(
+                    f,
+                    "`passes: {}` is not a count of passes just made: write 0 to {max}, fewer than the seats taking turns (as many would have ended the game)",
+                    crate::quote::quote(found)
                 ),
             },
         }
