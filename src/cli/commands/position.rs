@@ -366,7 +366,7 @@ fn html_page<G: Render>(
             .header
             .tags
             .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
+            .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect(),
         turns,
         opening: match movetext.entries.first() {

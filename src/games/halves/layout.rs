@@ -14,57 +14,74 @@ use crate::notation::halves::Cell;
 /// (from 0) is at most `k` steps away, and there are at most [`MAX_TILES`].
 const RADIUS: i16 = MAX_TILES as i16;
 
-/// The empty cells next to the group as it grows, kept sorted in the order the spec
-/// draws from, so each tile costs a few insertions instead of a new sorted list.
+/// Rows of cells, `r` from `-RADIUS` to `RADIUS`.
+const ROWS: usize = 2 * RADIUS as usize + 1;
+
+/// The empty cells next to the group as it grows, as one bit a cell in rows: the order
+/// the spec draws from (`r`, then `q`) is the order of the rows, then of the bits, so a
+/// tile costs setting a few bits and finding the `k`-th one, and nothing moves.
 struct Frontier {
-    /// The cells, sorted by `r`, then `q`.
-    cells: [Cell; MAX_TILES * 6],
+    /// Bit `q + RADIUS` of row `r + RADIUS`: the cell is listed.
+    listed: [u128; ROWS],
+    /// Every cell laid or listed so far, by the same bits.
+    seen: [u128; ROWS],
+    /// How many cells each row lists.
+    count: [u8; ROWS],
+    /// The first row that may list cells.
+    lo: usize,
     len: usize,
-    /// Every cell laid or listed so far: bit `q + RADIUS` of row `r + RADIUS`.
-    seen: [u128; 2 * RADIUS as usize + 1],
 }
 
 impl Frontier {
     /// The frontier of a tile on (0,0).
     fn new() -> Frontier {
         let mut f = Frontier {
-            cells: [Cell { q: 0, r: 0 }; MAX_TILES * 6],
+            listed: [0; ROWS],
+            seen: [0; ROWS],
+            count: [0; ROWS],
+            lo: RADIUS as usize,
             len: 0,
-            seen: [0; 2 * RADIUS as usize + 1],
         };
         let origin = Cell { q: 0, r: 0 };
-        f.mark(origin);
+        f.seen[RADIUS as usize] |= 1u128 << RADIUS;
         f.grow(origin);
         f
     }
 
-    /// Marks `c` as seen; false if it already was.
-    fn mark(&mut self, c: Cell) -> bool {
-        let row = &mut self.seen[(c.r + RADIUS) as usize];
-        let bit = 1u128 << (c.q + RADIUS);
-        let new = *row & bit == 0;
-        *row |= bit;
-        new
-    }
-
     /// Takes the `k`-th cell (in the drawing order) off the list.
-    fn take(&mut self, k: usize) -> Cell {
-        let c = self.cells[k];
-        self.cells.copy_within(k + 1..self.len, k);
+    fn take(&mut self, mut k: usize) -> Cell {
+        let mut row = self.lo;
+        while k >= usize::from(self.count[row]) {
+            k -= usize::from(self.count[row]);
+            row += 1;
+        }
+        let mut bits = self.listed[row];
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        let bit = bits.trailing_zeros();
+        self.listed[row] &= !(1u128 << bit);
+        self.count[row] -= 1;
         self.len -= 1;
-        c
+        Cell {
+            q: bit as i16 - RADIUS,
+            r: row as i16 - RADIUS,
+        }
     }
 
     /// Lists the neighbours of `c`, just laid, that were neither laid nor listed.
     fn grow(&mut self, c: Cell) {
         for nb in c.neighbours() {
-            if !self.mark(nb) {
+            let row = (nb.r + RADIUS) as usize;
+            let bit = 1u128 << (nb.q + RADIUS);
+            if self.seen[row] & bit != 0 {
                 continue;
             }
-            let at = self.cells[..self.len].partition_point(|x| (x.r, x.q) < (nb.r, nb.q));
-            self.cells.copy_within(at..self.len, at + 1);
-            self.cells[at] = nb;
+            self.seen[row] |= bit;
+            self.listed[row] |= bit;
+            self.count[row] += 1;
             self.len += 1;
+            self.lo = self.lo.min(row);
         }
     }
 }

@@ -18,6 +18,7 @@ mod stream;
 #[cfg(test)]
 mod tests;
 
+pub use compact_str::CompactString;
 pub use movetext::{parse_movetext, Action, Comment, Entry, Movetext, Termination, TurnNumber};
 pub(crate) use movetext::{parse_movetext_fast, FrameRule};
 pub use print::print;
@@ -71,9 +72,11 @@ impl Default for Limits {
 /// One tag pair of a header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    pub name: String,
+    /// The name (up to 24 bytes kept inline, as name and value mostly are: a record's
+    /// tags cost no allocation each).
+    pub name: CompactString,
     /// The value with its escapes resolved.
-    pub value: String,
+    pub value: CompactString,
     /// The whole line.
     pub span: Span,
     /// The value's text between the quotes.

@@ -1,5 +1,6 @@
 //! Cutting a file into records and parsing each header.
 
+use compact_str::CompactString;
 use pest::Parser;
 
 use super::{
@@ -33,8 +34,8 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 pub(crate) fn parse_tag_line(line: &str, offset: usize) -> Option<Tag> {
     match fast_tag_line(line) {
         Some((name, value, at)) => Some(Tag {
-            name: name.to_string(),
-            value: value.to_string(),
+            name: CompactString::new(name),
+            value: CompactString::new(value),
             span: Span::new(offset, offset + line.len()),
             value_span: Span::new(offset + at, offset + at + value.len()),
         }),
@@ -117,8 +118,8 @@ fn parse_tag_line_with_parser(line: &str, offset: usize) -> Option<Tag> {
         }
     }
     Some(Tag {
-        name,
-        value,
+        name: name.into(),
+        value: value.into(),
         span: Span::new(offset, offset + line.len()),
         value_span,
     })
