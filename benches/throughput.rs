@@ -101,16 +101,18 @@ fn main() {
         }
     }
     // check: selfplay corpora, as a user makes them.
+    // (ruleset, games in the corpus, MB it is repeated to for the whole-process lines:
+    // 100 MB, Halasi 20 MB, ~4 s on one thread)
     let corpora = [
-        ("halatafl", 2000),
-        ("thaayam-bell", 2000),
-        ("halves", 2000),
-        ("halasi", 200),
+        ("halatafl", 2000, 100),
+        ("thaayam-bell", 2000, 100),
+        ("halves", 2000, 100),
+        ("halasi", 200, 20),
     ];
-    for (ruleset, games) in corpora {
+    for (ruleset, games, large_mb) in corpora {
         let name = format!("check {ruleset}");
         if wanted(&name) {
-            check_lines(ruleset, games, cores);
+            check_lines(ruleset, games, large_mb, cores);
         }
     }
     if wanted("check cold") {
@@ -161,8 +163,10 @@ fn time_check(file: &std::path::Path, threads: usize, runs: usize) -> Duration {
 }
 
 /// The check figures of one corpus: in-process on one core (parse + replay + rulings),
-/// then the whole `referee check -q` process on one thread and on every core.
-fn check_lines(ruleset: &str, games: usize, cores: usize) {
+/// then the whole `referee check -q` process on one thread and on every core, on the
+/// corpus repeated to `large_mb` MB (a large corpus: start-up and the last batch do not
+/// weigh, as they do on a few MB).
+fn check_lines(ruleset: &str, games: usize, large_mb: usize, cores: usize) {
     let text = corpus(ruleset, games);
     let mb = text.len() as f64 / 1e6;
     let env = Env::new(Library::new(Vec::new()));
@@ -183,13 +187,22 @@ fn check_lines(ruleset: &str, games: usize, cores: usize) {
     );
     let dir = tempfile::tempdir().expect("a temporary directory");
     let file = dir.path().join(format!("{ruleset}.game"));
-    std::fs::write(&file, &text).expect("corpus written");
-    let one = time_check(&file, 1, 3).as_secs_f64();
-    let all = time_check(&file, cores, 3).as_secs_f64();
+    let copies = (large_mb * 1_000_000).div_ceil(text.len());
+    {
+        use std::io::Write;
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&file).expect("corpus file"));
+        for _ in 0..copies {
+            out.write_all(text.as_bytes()).expect("corpus written");
+        }
+        out.flush().expect("corpus written");
+    }
+    let large = mb * copies as f64;
+    let one = time_check(&file, 1, 2).as_secs_f64();
+    let all = time_check(&file, cores, 2).as_secs_f64();
     println!(
-        "check {ruleset:<13} referee check -q       {:>7.1} MB/s on 1 thread, {:>7.1} MB/s on {cores} ({:.2}x)",
-        mb / one,
-        mb / all,
+        "check {ruleset:<13} referee check -q       {:>7.1} MB/s on 1 thread, {:>7.1} MB/s on {cores} ({:.2}x), {large:.0} MB (the corpus {copies} times)",
+        large / one,
+        large / all,
         one / all
     );
 }
