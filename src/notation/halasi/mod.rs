@@ -1,0 +1,400 @@
+//! Halasi turn notation (`spec/halasi.md`, "Notation"): the typed AST of one turn, its
+//! parser and printer.
+//!
+//! ```text
+//! home M1                                        a seat names its home tile
+//! [RX SS IO QQ] place AM1 @0,0 r0                a setup placement, with the buy-in
+//! [RX SS IO QQ] [3: KK SS YY] KK@AM1.4/AM1.5     solitaire: the opening four first
+//! [3: RX KK SS] territory BT2 @1,0 r3 =0         roll and draws, buy and place a tile
+//! [2: IO YY] RR@AM1.0/AM1.7, RS@AM1.8/AM1.9 route AM1~BM2 =17
+//! [4: RX MM SS YY] leave
+//! [3: RX KK SS]                                  solitaire: nothing can be placed
+//! ```
+//!
+//! With a seed every bracket may be left out (when written it is checked).
+
+use std::fmt;
+
+/// One of the sixteen markings, by its number (`I`=0 … `R`=15). The suit is the number
+/// modulo 4: Soft, Hard, Plant, Animal.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+pub struct Marking(u8);
+
+impl Marking {
+    /// The symbols by number, as the seed writes them.
+    pub const SYMBOLS: [char; 16] = [
+        'I', 'O', 'F', 'X', 'S', 'U', 'Y', 'M', '#', 'T', '4', 'K', '9', 'Q', 'P', 'R',
+    ];
+
+    /// Every marking, by number.
+    pub const ALL: [Marking; 16] = {
+        let mut out = [Marking(0); 16];
+        let mut i = 0;
+        while i < 16 {
+            out[i] = Marking(i as u8);
+            i += 1;
+        }
+        out
+    };
+
+    /// The marking with this number (0..16).
+    pub const fn from_number(n: u8) -> Option<Marking> {
+        if n < 16 {
+            Some(Marking(n))
+        } else {
+            None
+        }
+    }
+
+    /// The marking written as `c`.
+    pub fn from_symbol(c: char) -> Option<Marking> {
+        Marking::SYMBOLS
+            .iter()
+            .position(|&s| s == c)
+            .map(|i| Marking(i as u8))
+    }
+
+    /// Its number, 0..16.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    pub const fn symbol(self) -> char {
+        Marking::SYMBOLS[self.0 as usize]
+    }
+}
+
+impl fmt::Display for Marking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+/// A domino as written: its first half, then its second (`RX`: `R` then `X`). In a hand
+/// `RX` and `XR` are the same domino ([`Domino::key`]).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Domino(pub Marking, pub Marking);
+
+impl Domino {
+    /// The number of distinct dominos: every unordered pair, doubles included.
+    pub const KINDS: usize = 136;
+
+    /// The halves in set order (lower number first).
+    pub fn sorted(self) -> (Marking, Marking) {
+        if self.0 <= self.1 {
+            (self.0, self.1)
+        } else {
+            (self.1, self.0)
+        }
+    }
+
+    /// The domino's place in a set listed in order of marking number, `i ≤ j`
+    /// (`II`=0, `IO`=1, … `RR`=135): the same for `RX` and `XR`.
+    pub fn key(self) -> u8 {
+        let (a, b) = self.sorted();
+        let (i, j) = (a.number() as usize, b.number() as usize);
+        // Pairs before row i: 16 + 15 + … (16 - i + 1) = i*16 - i*(i-1)/2.
+        (i * 16 - i * (i.saturating_sub(1)) / 2 + (j - i)) as u8
+    }
+
+    /// The domino with this key, written in set order.
+    pub fn from_key(key: u8) -> Option<Domino> {
+        let mut k = key as usize;
+        for i in 0..16u8 {
+            let row = 16 - i as usize;
+            if k < row {
+                let a = Marking(i);
+                let b = Marking(i + k as u8);
+                return Some(Domino(a, b));
+            }
+            k -= row;
+        }
+        None
+    }
+
+    pub fn is_double(self) -> bool {
+        self.0 == self.1
+    }
+}
+
+impl fmt::Display for Domino {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.0, self.1)
+    }
+}
+
+/// A territory's label (`AM1`: the capital letter of the seat whose set the tile came
+/// from, then the tile's name), or a tile's name alone (`M1`, in `home M1`). At most
+/// [`Label::MAX`] ASCII letters and digits, the first a capital letter.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub struct Label {
+    len: u8,
+    bytes: [u8; Label::MAX],
+}
+
+impl Label {
+    /// The longest label: a seat letter and a tile name of up to 8 characters.
+    pub const MAX: usize = 9;
+
+    /// The label `text`, if it is one: 1 to [`Label::MAX`] ASCII letters and digits,
+    /// the first a capital letter.
+    pub fn new(text: &str) -> Option<Label> {
+        let b = text.as_bytes();
+        let ok = !b.is_empty()
+            && b.len() <= Label::MAX
+            && b[0].is_ascii_uppercase()
+            && b.iter().all(|c| c.is_ascii_alphanumeric());
+        if !ok {
+            return None;
+        }
+        let mut bytes = [0u8; Label::MAX];
+        bytes[..b.len()].copy_from_slice(b);
+        Some(Label {
+            len: b.len() as u8,
+            bytes,
+        })
+    }
+
+    /// `seat` (`a`…) capitalised, then `name`: `AM1`.
+    pub fn of(seat_letter: char, name: Label) -> Option<Label> {
+        let mut s = String::with_capacity(Label::MAX + 1);
+        s.push(seat_letter.to_ascii_uppercase());
+        s.push_str(name.as_str());
+        Label::new(&s)
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever stored.
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+/// A triangle of the layout: a territory's label and the index on the layout (after
+/// rotation), 0..24. `AM1.7`.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+pub struct Address {
+    pub label: Label,
+    pub index: u8,
+}
+
+impl Address {
+    /// Triangles of a territory: 0–5 the centre ring, 6–23 the outer ring.
+    pub const TRIANGLES: u8 = 24;
+}
+
+impl fmt::Display for Address {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.label, self.index)
+    }
+}
+
+/// A territory position on the flat-topped super-grid, axial `(q,r)` (`@1,-2`).
+/// Positions with `|q|` and `|r|` at most [`Pos::LIMIT`] exist.
+#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
+pub struct Pos {
+    pub q: i16,
+    pub r: i16,
+}
+
+impl Pos {
+    pub const LIMIT: i16 = 99;
+
+    pub fn new(q: i32, r: i32) -> Option<Pos> {
+        let lim = i32::from(Pos::LIMIT);
+        ((-lim..=lim).contains(&q) && (-lim..=lim).contains(&r)).then_some(Pos {
+            q: q as i16,
+            r: r as i16,
+        })
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "@{},{}", self.q, self.r)
+    }
+}
+
+/// A territory laid on the layout: `AM1 @0,0 r0` (rotation 0–5).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct TerritoryAt {
+    pub label: Label,
+    pub at: Pos,
+    pub rotation: u8,
+}
+
+impl TerritoryAt {
+    pub const ROTATIONS: u8 = 6;
+}
+
+impl fmt::Display for TerritoryAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} r{}", self.label, self.at, self.rotation)
+    }
+}
+
+/// A domino placed: `RX@AM1.0/AM1.7` puts `R` on `AM1.0` and `X` on `AM1.7`.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct DominoAt {
+    pub domino: Domino,
+    pub first: Address,
+    pub second: Address,
+}
+
+impl fmt::Display for DominoAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}/{}", self.domino, self.first, self.second)
+    }
+}
+
+/// The roll of a regular turn and the dominos bought with it: `[5: RX SS IO QQ FY]`
+/// (`[5:]` when none could be bought).
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Draw {
+    pub roll: u8,
+    pub dominos: Vec<Domino>,
+}
+
+impl fmt::Display for Draw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}:", self.roll)?;
+        for d in &self.dominos {
+            write!(f, " {d}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// Dominos received without a roll: the buy-in on a seat's first `place`, or the
+/// opening four of solitaire on its first regular turn. `[RX SS IO QQ]`.
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Dominos(pub Vec<Domino>);
+
+impl fmt::Display for Dominos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{d}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// A route announced: `route AM1~BM2`.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Route(pub Label, pub Label);
+
+impl fmt::Display for Route {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "route {}~{}", self.0, self.1)
+    }
+}
+
+/// What a regular turn does after its roll.
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Action {
+    /// `territory BT2 @1,0 r3`: buy the top territory and place it.
+    Territory(TerritoryAt),
+    /// One or more dominos, separated by commas.
+    Run(Vec<DominoAt>),
+    /// `leave`: pay half the fee of the dominos in hand, return them, leave the game.
+    Leave,
+    /// The bracket alone (solitaire: no domino can be placed; the game is lost).
+    Nothing,
+}
+
+/// One Halasi turn as written.
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Turn {
+    /// `home M1`: a seat names its home tile.
+    Home { tile: Label },
+    /// `place AM1 @0,0 r0`: a setup placement, optionally with the seat's buy-in
+    /// (`[RX SS IO QQ] place AM1 @0,0 r0`).
+    Place {
+        buy_in: Option<Dominos>,
+        territory: TerritoryAt,
+    },
+    /// A regular turn: in solitaire's first, the opening four; the roll and draws
+    /// (optional with a seed); the action, routes announced, the claimed score.
+    Play {
+        opening: Option<Dominos>,
+        draw: Option<Draw>,
+        action: Action,
+        routes: Vec<Route>,
+        claim: Option<i64>,
+    },
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Turn::Home { tile } => write!(f, "home {tile}"),
+            Turn::Place { buy_in, territory } => {
+                if let Some(d) = buy_in {
+                    write!(f, "{d} ")?;
+                }
+                write!(f, "place {territory}")
+            }
+            Turn::Play {
+                opening,
+                draw,
+                action,
+                routes,
+                claim,
+            } => {
+                let mut sep = "";
+                if let Some(o) = opening {
+                    write!(f, "{o}")?;
+                    sep = " ";
+                }
+                if let Some(d) = draw {
+                    f.write_str(sep)?;
+                    write!(f, "{d}")?;
+                    sep = " ";
+                }
+                match action {
+                    Action::Territory(t) => write!(f, "{sep}territory {t}")?,
+                    Action::Run(dominos) => {
+                        f.write_str(sep)?;
+                        for (i, d) in dominos.iter().enumerate() {
+                            if i > 0 {
+                                f.write_str(", ")?;
+                            }
+                            write!(f, "{d}")?;
+                        }
+                    }
+                    Action::Leave => write!(f, "{sep}leave")?,
+                    Action::Nothing => {}
+                }
+                for r in routes {
+                    write!(f, " {r}")?;
+                }
+                if let Some(c) = claim {
+                    write!(f, " ={c}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+mod parse;
+
+pub use parse::{parse_movetext, parse_setup, parse_turn};
+
+#[cfg(test)]
+mod tests;
