@@ -448,3 +448,40 @@ fn a_huge_record_from_stdin_answers_briefly() {
         assert_eq!(headers(&out)[0], expected, "{}: {out}", case.name);
     }
 }
+
+/// The legal turns of a ruling on every shipped example come in short lines: packed, or
+/// one a line where a turn has spaces (they were one line of up to 4,220 characters).
+/// (The ruling's table of turns shows each turn as written, whatever its length, and a
+/// `setup:` line is copied whole into a `Setup` tag: neither is checked here.)
+#[test]
+fn adjudicate_lists_legal_turns_in_short_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut lists = 0;
+    for game in ["halatafl", "thaayam", "halves", "halasi"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join("games").join(game))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "game"))
+            .collect();
+        files.sort();
+        for f in files {
+            let (_, out, _) = run_in(root, &["adjudicate", f.to_str().unwrap()]);
+            let mut in_list = false;
+            let mut list = String::new();
+            for line in out.lines() {
+                if line.starts_with("Legal turns (") {
+                    in_list = true;
+                    lists += 1;
+                } else if !line.starts_with("  ") {
+                    in_list = false;
+                }
+                if in_list {
+                    list.push_str(line);
+                    list.push('\n');
+                }
+            }
+            assert_short_lines(&f.display().to_string(), &list);
+        }
+    }
+    assert!(lists > 20, "{lists} lists of legal turns");
+}

@@ -183,8 +183,7 @@ fn adjudicate_game<G: Render>(
             )?;
             write!(out, "{}", G::diagram(&s.settings, &s.state))?;
             writeln!(out, "setup: {}", G::setup_string(&s.settings, &s.state))?;
-            let legal = legal_at(s);
-            writeln!(out, "Legal turns ({}): {}", legal.len(), legal.join(" "))?;
+            write_legal(out, &legal_at(s))?;
         }
     }
     if !r.errors.is_empty() {
@@ -216,12 +215,7 @@ fn adjudicate_game<G: Render>(
                 "setup: {}",
                 G::setup_string(&v.before.settings, &v.before.state)
             )?;
-            writeln!(
-                out,
-                "Legal turns ({}): {}",
-                v.legal.len(),
-                v.legal.join(" ")
-            )?;
+            write_legal(out, &v.legal)?;
         } else if turn != Some(v.turn) {
             writeln!(
                 out,
@@ -279,5 +273,75 @@ fn adjudicate_game<G: Render>(
         Ok(())
     } else {
         Err(Failure::Invalid)
+    }
+}
+
+/// Longest line of a packed list of legal turns, in columns.
+const LEGAL_WIDTH: usize = 100;
+
+/// The legal turns after their count: packed into lines of at most [`LEGAL_WIDTH`]
+/// columns when no turn has a space, else one a line (so that where one turn ends and
+/// the next begins can be read: `[1 1 2] enter, c1+2`, `[2: KK] KK@AM1.0/AM1.7 =4`).
+/// Continuation lines are indented by two spaces.
+fn write_legal(out: &mut dyn Write, legal: &[String]) -> std::io::Result<()> {
+    let head = format!("Legal turns ({}):", legal.len());
+    write!(out, "{head}")?;
+    if legal.iter().any(|t| t.contains(' ')) {
+        writeln!(out)?;
+        for t in legal {
+            writeln!(out, "  {t}")?;
+        }
+        return Ok(());
+    }
+    let mut col = head.chars().count();
+    for t in legal {
+        let w = t.chars().count();
+        if col + 1 + w > LEGAL_WIDTH && col > 2 {
+            write!(out, "\n  {t}")?;
+            col = 2 + w;
+        } else {
+            write!(out, " {t}")?;
+            col += 1 + w;
+        }
+    }
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_legal;
+
+    fn legal(turns: &[&str]) -> String {
+        let turns: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
+        let mut out = Vec::new();
+        write_legal(&mut out, &turns).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn legal_turns_without_spaces_are_packed_into_short_lines() {
+        assert_eq!(legal(&["c3-d4", "d3-d4"]), "Legal turns (2): c3-d4 d3-d4\n");
+        assert_eq!(legal(&[]), "Legal turns (0):\n");
+        let many: Vec<String> = (0..100).map(|i| format!("a{i}-b{i}")).collect();
+        let many: Vec<&str> = many.iter().map(|s| s.as_str()).collect();
+        let text = legal(&many);
+        assert!(text.lines().count() > 5, "{text}");
+        for (k, line) in text.lines().enumerate() {
+            assert!(line.chars().count() <= 100, "{line}");
+            assert_eq!(k > 0, line.starts_with("  "), "{line}");
+        }
+        let back: Vec<&str> = text
+            .trim_start_matches("Legal turns (100):")
+            .split_whitespace()
+            .collect();
+        assert_eq!(back, many);
+    }
+
+    #[test]
+    fn legal_turns_with_spaces_are_one_a_line() {
+        assert_eq!(
+            legal(&["[1 2] enter, c1+2", "[1 2] e1+2+1"]),
+            "Legal turns (2):\n  [1 2] enter, c1+2\n  [1 2] e1+2+1\n"
+        );
     }
 }
