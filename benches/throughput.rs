@@ -143,15 +143,23 @@ fn corpus(ruleset: &str, games: usize) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
-/// The best wall time of `runs` runs of `referee check -q FILE` with `threads` threads.
-fn time_check(file: &std::path::Path, threads: usize, runs: usize) -> Duration {
+/// The best wall time of `runs` runs of `referee check -q FILE`, confined to one core
+/// (`taskset -c 0`: the reader thread shares it with the judging, so the figure is what
+/// one core does) or free to use every core.
+fn time_check(file: &std::path::Path, one_core: bool, runs: usize) -> Duration {
     (0..runs)
         .map(|_| {
+            let mut cmd = if one_core {
+                let mut c = std::process::Command::new("taskset");
+                c.args(["-c", "0", env!("CARGO_BIN_EXE_referee")]);
+                c
+            } else {
+                referee_bin()
+            };
             let t0 = Instant::now();
-            let status = referee_bin()
+            let status = cmd
                 .args(["check", "-q"])
                 .arg(file)
-                .env("RAYON_NUM_THREADS", threads.to_string())
                 .stdout(std::process::Stdio::null())
                 .status()
                 .expect("check runs");
@@ -163,7 +171,7 @@ fn time_check(file: &std::path::Path, threads: usize, runs: usize) -> Duration {
 }
 
 /// The check figures of one corpus: in-process on one core (parse + replay + rulings),
-/// then the whole `referee check -q` process on one thread and on every core, on the
+/// then the whole `referee check -q` process on one core and on every core, on the
 /// corpus repeated to `large_mb` MB (a large corpus: start-up and the last batch do not
 /// weigh, as they do on a few MB).
 fn check_lines(ruleset: &str, games: usize, large_mb: usize, cores: usize) {
@@ -197,10 +205,14 @@ fn check_lines(ruleset: &str, games: usize, large_mb: usize, cores: usize) {
         out.flush().expect("corpus written");
     }
     let large = mb * copies as f64;
-    let one = time_check(&file, 1, 2).as_secs_f64();
-    let all = time_check(&file, cores, 2).as_secs_f64();
+    if !std::path::Path::new("/usr/bin/taskset").exists() {
+        println!("check {ruleset:<13} referee check -q: skipped, taskset is not installed");
+        return;
+    }
+    let one = time_check(&file, true, 2).as_secs_f64();
+    let all = time_check(&file, false, 2).as_secs_f64();
     println!(
-        "check {ruleset:<13} referee check -q       {:>7.1} MB/s on 1 thread, {:>7.1} MB/s on {cores} ({:.2}x), {large:.0} MB (the corpus {copies} times)",
+        "check {ruleset:<13} referee check -q       {:>7.1} MB/s on 1 core, {:>7.1} MB/s on {cores} ({:.2}x), {large:.0} MB (the corpus {copies} times)",
         large / one,
         large / all,
         one / all
