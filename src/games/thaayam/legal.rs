@@ -28,6 +28,7 @@ use super::board::{square, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
 use super::search::{declare, each_step, Own, Search, Step, StepKind};
 use super::series::{split, Unused};
 use super::settings::Settings;
+use super::short::Short;
 use super::table::{Key, Table};
 use crate::games::Seat;
 use crate::notation::thaayam::{Action, Series, Turn};
@@ -196,6 +197,13 @@ pub fn legal_turns(s: &Settings, st: &State, series: Option<&Series>, out: &mut 
     }
     let seat = st.to_move;
     let usable = Unused::of(&split(series, st.on_board(seat)).0);
+    if let Some(short) = Short::of(s, &Own::of(st, seat), usable) {
+        let room = MAX_LISTED.saturating_sub(out.len());
+        for k in 0..short.len().min(room) {
+            out.push(short_turn(st, series, usable, short.nth(k)));
+        }
+        return;
+    }
     with_scratch(|scratch| {
         let room = MAX_LISTED.saturating_sub(out.len());
         if full_walk(s, st, usable, scratch, room) {
@@ -225,6 +233,10 @@ pub fn random_turn(
     }
     let seat = st.to_move;
     let usable = Unused::of(&split(series, st.on_board(seat)).0);
+    if let Some(short) = Short::of(s, &Own::of(st, seat), usable) {
+        let k = rng.uniform(short.len() as u32) as usize;
+        return Some(short_turn(st, series, usable, short.nth(k)));
+    }
     with_scratch(|scratch| {
         if full_walk(s, st, usable, scratch, MAX_LISTED) {
             if scratch.listed.is_empty() {
@@ -244,6 +256,62 @@ pub fn random_turn(
             Some(out.swap_remove(i))
         }
     })
+}
+
+/// A turn of a [`Short`] listing, written out: its step (none for the start) and how
+/// many declarations follow it.
+fn short_turn(
+    st: &State,
+    series: &Series,
+    usable: Unused,
+    (step, twins): (Option<Step>, u8),
+) -> Turn {
+    let seat = st.to_move;
+    let mut actions = SmallVec::new();
+    if let Some(step) = step {
+        let start = Node {
+            own: Own::of(st, seat),
+            captured: 0,
+            throws: usable,
+            used: 0,
+        };
+        // Only a move can capture: the enemy pieces are placed for it alone.
+        let enemies = match step.kind {
+            StepKind::Move { .. } => Enemies::of(st, seat),
+            _ => Enemies([0; 25]),
+        };
+        actions.push(advance(&enemies, seat, &start, step).1.action(seat));
+    }
+    for _ in 0..twins {
+        actions.push(Act::Twin.action(seat));
+    }
+    Turn {
+        series: Some(series.clone()),
+        actions,
+    }
+}
+
+/// The turns the full walk lists (or `None` where it gives up), whether or not the turn
+/// is short (tests).
+#[cfg(test)]
+pub fn full_turns(s: &Settings, st: &State, series: &Series) -> Option<Vec<Turn>> {
+    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    with_scratch(|scratch| {
+        full_walk(s, st, usable, scratch, MAX_LISTED).then(|| {
+            let listed = std::mem::take(&mut scratch.listed);
+            listed
+                .iter()
+                .map(|&v| scratch.turn(st.to_move, series, v))
+                .collect()
+        })
+    })
+}
+
+/// Is the turn short, listed without a walk (tests)?
+#[cfg(test)]
+pub fn is_short(s: &Settings, st: &State, series: &Series) -> bool {
+    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    Short::of(s, &Own::of(st, st.to_move), usable).is_some()
 }
 
 /// The pruned walk's turns alone, whatever the full walk would do (tests).
