@@ -25,7 +25,7 @@
 use std::cell::RefCell;
 
 use super::board::{square, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
-use super::search::{declare, each_step, Own, Search, Step, StepKind};
+use super::search::{declare, each_one_throw_step, each_step, Own, Search, Step, StepKind};
 use super::series::{split, Unused};
 use super::settings::Settings;
 use super::short::Short;
@@ -446,11 +446,19 @@ impl Full<'_> {
             return;
         }
         self.scratch.visits.push(visit);
-        each_step(s, &node.own, node.throws, &mut |step| {
+        let mut visit_step = |step| {
             let (next, act) = advance(&self.enemies, seat, &node, step);
             self.dfs(next, me, act);
             !self.over
-        });
+        };
+        // With one throw left and no declaration to make first (the commonest node), the
+        // steps without the sub-multisets.
+        match node.throws.single() {
+            Some(t) if declare(s, &node.own, node.throws).is_none() => {
+                each_one_throw_step(&node.own, t, &mut visit_step)
+            }
+            _ => each_step(s, &node.own, node.throws, &mut visit_step),
+        }
     }
 }
 

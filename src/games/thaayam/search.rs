@@ -343,6 +343,83 @@ pub fn each_step(s: &Settings, own: &Own, throws: Unused, f: &mut impl FnMut(Ste
     }
 }
 
+/// The steps from a node whose unused throws are one throw of `t`, less the declaration
+/// (the caller's to try, before these): the steps [`each_step`] gives after it, in its
+/// order, worked out without its sub-multisets (each step uses the throw: a single
+/// moves by `t`, twins by half of it). Stops as soon as `f` returns false.
+#[inline(always)]
+pub fn each_one_throw_step(own: &Own, t: u8, f: &mut impl FnMut(Step) -> bool) {
+    let step = |kind, own| Step {
+        kind,
+        own,
+        throws: Unused(0),
+        used: 1,
+    };
+    if t == 1 {
+        if let Some(i) = (0..4).find(|&i| own.pos[i] == HAND) {
+            let mut o = *own;
+            o.pos[i] = 0;
+            if !f(step(StepKind::Enter, o)) {
+                return;
+            }
+        }
+        if own.pos.iter().all(|&p| p == KEEP || p == OFF) {
+            if let Some(i) = (0..4).find(|&i| own.pos[i] == KEEP && !own.is_moved(i)) {
+                let mut o = *own;
+                o.pos[i] = OFF;
+                o.moved |= 1 << i;
+                if !f(step(StepKind::Off, o)) {
+                    return;
+                }
+            }
+        }
+    }
+    let mut tried = 0u32; // the codes of the pieces tried, a byte each
+    for i in 0..4 {
+        let p = own.pos[i];
+        if p >= KEEP || own.is_moved(i) {
+            continue;
+        }
+        let code = u32::from(own.code(i)) + 1;
+        if (0..4).any(|k| tried >> (8 * k) & 0xff == code) {
+            continue;
+        }
+        tried = tried << 8 | code;
+        let left = KEEP - p;
+        let mut o = *own;
+        let kind = if own.is_twinned(i) {
+            let Some(j) = own.partner(i) else { continue };
+            if t < 2 || t > 2 * left + 1 {
+                continue;
+            }
+            let to = p + t / 2;
+            o.pos[i] = to;
+            o.pos[j] = to;
+            o.moved |= (1 << i) | (1 << j);
+            if to == KEEP {
+                o.twinned &= !((1 << i) | (1 << j));
+            }
+            StepKind::Move {
+                piece: i as u8,
+                twins: true,
+            }
+        } else {
+            if t > left {
+                continue;
+            }
+            o.pos[i] = p + t;
+            o.moved |= 1 << i;
+            StepKind::Move {
+                piece: i as u8,
+                twins: false,
+            }
+        };
+        if !f(step(kind, o)) {
+            return;
+        }
+    }
+}
+
 /// The use-all search: the most throws a seat can still use, memoised on the multiset
 /// of its pieces (with their moved flags) and the multiset of unused throws. What it
 /// finds depends on nothing else but two settings, which the memo's key holds too, so

@@ -2,7 +2,7 @@
 //! declaration possible before it. About two thirds of random play's turns.
 //!
 //! The walk ([`super::legal`]) visits the start, then each step from it in
-//! [`each_step`]'s order; a step uses the one throw, so what follows it can only be
+//! [`super::search::each_step`]'s order; a step uses the one throw, so what follows it can only be
 //! declarations (each a visit, as the walk makes them with no throw left). Every such
 //! visit but the start used the most throws (one), and no two have the same outcome:
 //! different steps move different pieces (identical pieces are tried once), so they leave
@@ -14,7 +14,7 @@
 
 use smallvec::SmallVec;
 
-use super::search::{declare, each_step, Own, Step};
+use super::search::{declare, each_one_throw_step, Own, Step};
 use super::series::Unused;
 use super::settings::Settings;
 
@@ -29,16 +29,16 @@ pub struct Short {
 impl Short {
     /// The listing, if the turn is short.
     pub fn of(s: &Settings, own: &Own, throws: Unused) -> Option<Short> {
-        // One throw is one bit of the packed counts.
-        if throws.0 & throws.0.wrapping_sub(1) != 0 {
+        let one = throws.single();
+        if one.is_none() && !throws.is_empty() {
             return None;
         }
         let mut steps = SmallVec::new();
-        if !throws.is_empty() {
+        if let Some(t) = one {
             if declare(s, own, throws).is_some() {
                 return None;
             }
-            each_step(s, own, throws, &mut |step| {
+            each_one_throw_step(own, t, &mut |step| {
                 steps.push((step, declarations(s, step.own)));
                 true
             });

@@ -364,3 +364,46 @@ fn short_turns_are_listed_as_the_walk_lists_them() {
         "{declared} declared, {none} with none"
     );
 }
+/// The steps of a node with one throw left are [`each_step`]'s (less the declaration,
+/// which the walk tries first), over random pieces with random moved flags; two throws of
+/// one value are not one throw.
+#[test]
+fn one_throw_steps_are_each_steps() {
+    use super::search::{declare, each_one_throw_step};
+    let mut dice = Dice::from_seed("one-throw-steps");
+    let mut compared = 0;
+    for s in variants() {
+        for _ in 0..5_000 {
+            let st = random_position(&s, &mut dice);
+            let own = Own {
+                moved: dice.uniform(16) as u8,
+                ..Own::of(&st, st.to_move)
+            };
+            let t = 1 + dice.uniform(8) as u8;
+            let mut counts = [0u16; 9];
+            counts[usize::from(t)] = 1;
+            let throws = Unused::of(&counts);
+            assert_eq!(throws.single(), Some(t));
+            if declare(&s, &own, throws).is_some() {
+                continue;
+            }
+            let mut want = Vec::new();
+            steps(&s, &own, throws, &mut want);
+            let mut got = Vec::new();
+            each_one_throw_step(&own, t, &mut |step| {
+                got.push(step);
+                true
+            });
+            let plain = |v: &[super::search::Step]| -> Vec<_> {
+                v.iter()
+                    .map(|x| (x.kind, x.own, x.throws, x.used))
+                    .collect()
+            };
+            assert_eq!(plain(&got), plain(&want), "{own:?} {t}");
+            compared += usize::from(!want.is_empty());
+            counts[usize::from(t)] = 2;
+            assert!(super::short::Short::of(&s, &own, Unused::of(&counts)).is_none());
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
+}
