@@ -98,7 +98,7 @@ impl Unused {
     pub fn single(self) -> Option<u8> {
         // One bit, at the bottom of a value's lane (a higher bit is a count above 1).
         let low = self.0.trailing_zeros();
-        (self.0 == 1 << (low & 127) && low % 16 == 0).then_some((low / 16) as u8 + 1)
+        (self.0 == 1 << (low & 127) && low.is_multiple_of(16)).then_some((low / 16) as u8 + 1)
     }
     /// No throw left?
     pub fn is_empty(self) -> bool {
