@@ -269,18 +269,22 @@ fn short_turn(
     let seat = st.to_move;
     let mut actions = SmallVec::new();
     if let Some(step) = step {
-        let start = Node {
-            own: Own::of(st, seat),
-            captured: 0,
-            throws: usable,
-            used: 0,
+        let act = match step.kind {
+            StepKind::Enter => Act::Enter,
+            StepKind::Off => Act::Off,
+            StepKind::Twin => Act::Twin,
+            StepKind::Move { piece, twins } => {
+                let to = step.own.pos[usize::from(piece)];
+                Act::Move {
+                    from: st.pos[seat.0 as usize][usize::from(piece)],
+                    twins,
+                    throws: usable,
+                    capture: SAFE_POSITIONS & (1 << to) == 0
+                        && takes(st, seat, ROUTES[seat.0 as usize][usize::from(to)], twins),
+                }
+            }
         };
-        // Only a move can capture: the enemy pieces are placed for it alone.
-        let enemies = match step.kind {
-            StepKind::Move { .. } => Enemies::of(st, seat),
-            _ => Enemies([0; 25]),
-        };
-        actions.push(advance(&enemies, seat, &start, step).1.action(seat));
+        actions.push(act.action(seat));
     }
     for _ in 0..twins {
         actions.push(Act::Twin.action(seat));
@@ -289,6 +293,22 @@ fn short_turn(
         series: Some(series.clone()),
         actions,
     }
+}
+
+/// Would a single (or twins) of `seat` landing on square `sq`, not a marked one, take
+/// an enemy piece there at the start of the turn? (As [`land`] judges the first move of
+/// a turn, without placing every enemy piece.)
+fn takes(st: &State, seat: Seat, sq: u8, twins: bool) -> bool {
+    (0..4).any(|e| {
+        e != seat.0 as usize
+            && st.playing & (1 << e) != 0
+            && (0..4).any(|i| {
+                let p = st.pos[e][i];
+                p <= KEEP
+                    && ROUTES[e][usize::from(p)] == sq
+                    && (twins || st.twinned[e] >> i & 1 == 0)
+            })
+    })
 }
 
 /// The turns the full walk lists (or `None` where it gives up), whether or not the turn
@@ -455,10 +475,36 @@ impl Full<'_> {
         // steps without the sub-multisets.
         match node.throws.single() {
             Some(t) if declare(s, &node.own, node.throws).is_none() => {
-                each_one_throw_step(&node.own, t, &mut visit_step)
+                each_one_throw_step(&node.own, t, &mut |step| {
+                    let (next, act) = advance(&self.enemies, seat, &node, step);
+                    if declare(s, &next.own, next.throws).is_some() {
+                        self.dfs(next, me, act);
+                    } else {
+                        // A partial turn that used every throw, with nothing to follow:
+                        // visited here, as `dfs` would.
+                        self.leaf(next, me, act);
+                    }
+                    !self.over
+                })
             }
             _ => each_step(s, &node.own, node.throws, &mut visit_step),
         }
+    }
+
+    /// Visits a partial turn with no step from it, as [`Full::dfs`] does.
+    #[inline(always)]
+    fn leaf(&mut self, node: Node, from: u32, act: Act) {
+        if self.scratch.visits.len() >= FULL_LIMIT {
+            self.over = true;
+            return;
+        }
+        self.most = self.most.max(node.used);
+        self.scratch.visits.push(Visit {
+            from,
+            act,
+            used: node.used,
+            outcome: node.outcome(),
+        });
     }
 }
 

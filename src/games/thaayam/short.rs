@@ -14,14 +14,15 @@
 
 use smallvec::SmallVec;
 
-use super::search::{declare, each_one_throw_step, Own, Step};
+use super::search::{declare, each_one_throw_step, Own, Step, StepKind};
 use super::series::Unused;
 use super::settings::Settings;
 
 /// A short turn's listing: the steps from the start, each with the number of
 /// declarations that can follow it one after the other.
 pub struct Short {
-    steps: SmallVec<[(Step, u8); 6]>,
+    /// Each step's kind and the pieces after it (every step uses the one throw).
+    steps: SmallVec<[(StepKind, Own, u8); 6]>,
     /// With no step: the declarations that can be made from the start.
     alone: u8,
 }
@@ -39,7 +40,7 @@ impl Short {
                 return None;
             }
             each_one_throw_step(own, t, &mut |step| {
-                steps.push((step, declarations(s, step.own)));
+                steps.push((step.kind, step.own, declarations(s, step.own)));
                 true
             });
         }
@@ -56,7 +57,7 @@ impl Short {
         if self.steps.is_empty() {
             1 + usize::from(self.alone)
         } else {
-            self.steps.iter().map(|&(_, d)| 1 + usize::from(d)).sum()
+            self.steps.iter().map(|&(_, _, d)| 1 + usize::from(d)).sum()
         }
     }
 
@@ -64,8 +65,14 @@ impl Short {
     /// follow it.
     pub fn nth(&self, k: usize) -> (Option<Step>, u8) {
         let mut k = k;
-        for &(step, d) in &self.steps {
+        for &(kind, own, d) in &self.steps {
             if k <= usize::from(d) {
+                let step = Step {
+                    kind,
+                    own,
+                    throws: Unused(0),
+                    used: 1,
+                };
                 return (Some(step), k as u8);
             }
             k -= 1 + usize::from(d);
