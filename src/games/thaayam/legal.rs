@@ -585,8 +585,10 @@ struct Enemies([u32; 25]);
 impl Enemies {
     fn of(st: &State, seat: Seat) -> Enemies {
         let mut on = [0u32; 25];
-        for x in st.playing_seats().filter(|&x| x != seat) {
-            let k = x.0 as usize;
+        let mut others = st.playing & !(1 << seat.0) & 15;
+        while others != 0 {
+            let k = others.trailing_zeros() as usize;
+            others &= others - 1;
             for i in 0..4 {
                 let p = st.pos[k][i];
                 if p <= KEEP {

@@ -78,10 +78,14 @@ impl Own {
     /// The pieces a `twin` declaration pairs: two single pieces on the opposite palace,
     /// those that moved this turn first (so an unmoved single stays free).
     pub fn declaration(&self) -> Option<(usize, usize)> {
-        let singles = (0..4)
-            .filter(|&i| self.pos[i] == OPPOSITE)
-            .fold(0u8, |m, i| m | 1 << i)
-            & !self.twinned;
+        // The pieces on the opposite palace, side by side: bit 7 of a byte is set where
+        // the byte is not OPPOSITE (positions are at most 26, so nothing carries), then
+        // bit 7 of byte `i` is moved to bit `i` by one multiply, as in `Unused::values`.
+        const LOW: u32 = 0x0101_0101;
+        let apart = (u32::from_le_bytes(self.pos) ^ (u32::from(OPPOSITE) * LOW)) + 0x7f * LOW;
+        let there = (!apart >> 7) & LOW;
+        let gathered = u64::from(there).wrapping_mul(1 << 24 | 1 << 17 | 1 << 10 | 1 << 3);
+        let singles = (gathered >> 24) as u8 & 0xf & !self.twinned;
         if singles.count_ones() < 2 {
             return None;
         }
@@ -532,6 +536,25 @@ mod tests {
             .collect();
         c.sort_unstable();
         u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+    }
+
+    #[test]
+    fn declarations_pair_the_singles_on_the_opposite_palace() {
+        let mut dice = crate::dice::Dice::from_seed("declaration");
+        for _ in 0..20_000 {
+            let own = Own {
+                pos: [0; 4].map(|_| [7, 8, 8, 9, 24, 25, 26][dice.uniform(7) as usize]),
+                twinned: dice.uniform(16) as u8,
+                moved: dice.uniform(16) as u8,
+            };
+            let singles: Vec<usize> = (0..4)
+                .filter(|&i| own.pos[i] == OPPOSITE && !own.is_twinned(i))
+                .collect();
+            let mut order: Vec<usize> = singles.clone();
+            order.sort_by_key(|&i| (!own.is_moved(i), i));
+            let want = (singles.len() >= 2).then(|| (order[0], order[1]));
+            assert_eq!(own.declaration(), want, "{own:?}");
+        }
     }
 
     #[test]
