@@ -21,6 +21,10 @@
 //! the partial turn alone (its pieces and unused throws), so every partial turn on the
 //! way to one that used the most can too: the full walk's extra partial turns are never
 //! on the way to a listed one, and visiting them changes no first visit of one that is.
+//!
+//! A turn with at most one usable throw and no declaration before it is listed by neither:
+//! its listing is worked out directly ([`Short`], `short.rs`, which says why it is the
+//! full walk's).
 
 use std::cell::RefCell;
 
