@@ -21,13 +21,18 @@
 //! the partial turn alone (its pieces and unused throws), so every partial turn on the
 //! way to one that used the most can too: the full walk's extra partial turns are never
 //! on the way to a listed one, and visiting them changes no first visit of one that is.
+//!
+//! A turn with at most one usable throw and no declaration before it is listed by neither:
+//! its listing is worked out directly ([`Short`], `short.rs`, which says why it is the
+//! full walk's).
 
 use std::cell::RefCell;
 
 use super::board::{square, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
-use super::search::{declare, each_step, Own, Search, Step, StepKind};
+use super::search::{declare, each_one_throw_step, each_step, Own, Search, Step, StepKind};
 use super::series::{split, Unused};
 use super::settings::Settings;
+use super::short::Short;
 use super::table::{Key, Table};
 use crate::games::Seat;
 use crate::notation::thaayam::{Action, Series, Turn};
@@ -196,6 +201,13 @@ pub fn legal_turns(s: &Settings, st: &State, series: Option<&Series>, out: &mut 
     }
     let seat = st.to_move;
     let usable = Unused::of(&split(series, st.on_board(seat)).0);
+    if let Some(short) = Short::of(s, &Own::of(st, seat), usable) {
+        let room = MAX_LISTED.saturating_sub(out.len());
+        for k in 0..short.len().min(room) {
+            out.push(short_turn(st, series, usable, short.nth(k)));
+        }
+        return;
+    }
     with_scratch(|scratch| {
         let room = MAX_LISTED.saturating_sub(out.len());
         if full_walk(s, st, usable, scratch, room) {
@@ -225,6 +237,10 @@ pub fn random_turn(
     }
     let seat = st.to_move;
     let usable = Unused::of(&split(series, st.on_board(seat)).0);
+    if let Some(short) = Short::of(s, &Own::of(st, seat), usable) {
+        let k = rng.uniform(short.len() as u32) as usize;
+        return Some(short_turn(st, series, usable, short.nth(k)));
+    }
     with_scratch(|scratch| {
         if full_walk(s, st, usable, scratch, MAX_LISTED) {
             if scratch.listed.is_empty() {
@@ -244,6 +260,82 @@ pub fn random_turn(
             Some(out.swap_remove(i))
         }
     })
+}
+
+/// A turn of a [`Short`] listing, written out: its step (none for the start) and how
+/// many declarations follow it.
+fn short_turn(
+    st: &State,
+    series: &Series,
+    usable: Unused,
+    (step, twins): (Option<Step>, u8),
+) -> Turn {
+    let seat = st.to_move;
+    let mut actions = SmallVec::new();
+    if let Some(step) = step {
+        let act = match step.kind {
+            StepKind::Enter => Act::Enter,
+            StepKind::Off => Act::Off,
+            StepKind::Twin => Act::Twin,
+            StepKind::Move { piece, twins } => {
+                let to = step.own.pos[usize::from(piece)];
+                Act::Move {
+                    from: st.pos[seat.0 as usize][usize::from(piece)],
+                    twins,
+                    throws: usable,
+                    capture: SAFE_POSITIONS & (1 << to) == 0
+                        && takes(st, seat, ROUTES[seat.0 as usize][usize::from(to)], twins),
+                }
+            }
+        };
+        actions.push(act.action(seat));
+    }
+    for _ in 0..twins {
+        actions.push(Act::Twin.action(seat));
+    }
+    Turn {
+        series: Some(series.clone()),
+        actions,
+    }
+}
+
+/// Would a single (or twins) of `seat` landing on square `sq`, not a marked one, take
+/// an enemy piece there at the start of the turn? (As [`land`] judges the first move of
+/// a turn, without placing every enemy piece.)
+fn takes(st: &State, seat: Seat, sq: u8, twins: bool) -> bool {
+    (0..4).any(|e| {
+        e != seat.0 as usize
+            && st.playing & (1 << e) != 0
+            && (0..4).any(|i| {
+                let p = st.pos[e][i];
+                p <= KEEP
+                    && ROUTES[e][usize::from(p)] == sq
+                    && (twins || st.twinned[e] >> i & 1 == 0)
+            })
+    })
+}
+
+/// The turns the full walk lists (or `None` where it gives up), whether or not the turn
+/// is short (tests).
+#[cfg(test)]
+pub fn full_turns(s: &Settings, st: &State, series: &Series) -> Option<Vec<Turn>> {
+    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    with_scratch(|scratch| {
+        full_walk(s, st, usable, scratch, MAX_LISTED).then(|| {
+            let listed = std::mem::take(&mut scratch.listed);
+            listed
+                .iter()
+                .map(|&v| scratch.turn(st.to_move, series, v))
+                .collect()
+        })
+    })
+}
+
+/// Is the turn short, listed without a walk (tests)?
+#[cfg(test)]
+pub fn is_short(s: &Settings, st: &State, series: &Series) -> bool {
+    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    Short::of(s, &Own::of(st, st.to_move), usable).is_some()
 }
 
 /// The pruned walk's turns alone, whatever the full walk would do (tests).
@@ -378,10 +470,44 @@ impl Full<'_> {
             return;
         }
         self.scratch.visits.push(visit);
-        each_step(s, &node.own, node.throws, &mut |step| {
+        let mut visit_step = |step| {
             let (next, act) = advance(&self.enemies, seat, &node, step);
             self.dfs(next, me, act);
             !self.over
+        };
+        // With one throw left and no declaration to make first (the commonest node), the
+        // steps without the sub-multisets.
+        match node.throws.single() {
+            Some(t) if declare(s, &node.own, node.throws).is_none() => {
+                each_one_throw_step(&node.own, t, &mut |step| {
+                    let (next, act) = advance(&self.enemies, seat, &node, step);
+                    if declare(s, &next.own, next.throws).is_some() {
+                        self.dfs(next, me, act);
+                    } else {
+                        // A partial turn that used every throw, with nothing to follow:
+                        // visited here, as `dfs` would.
+                        self.leaf(next, me, act);
+                    }
+                    !self.over
+                })
+            }
+            _ => each_step(s, &node.own, node.throws, &mut visit_step),
+        }
+    }
+
+    /// Visits a partial turn with no step from it, as [`Full::dfs`] does.
+    #[inline(always)]
+    fn leaf(&mut self, node: Node, from: u32, act: Act) {
+        if self.scratch.visits.len() >= FULL_LIMIT {
+            self.over = true;
+            return;
+        }
+        self.most = self.most.max(node.used);
+        self.scratch.visits.push(Visit {
+            from,
+            act,
+            used: node.used,
+            outcome: node.outcome(),
         });
     }
 }
@@ -463,8 +589,10 @@ struct Enemies([u32; 25]);
 impl Enemies {
     fn of(st: &State, seat: Seat) -> Enemies {
         let mut on = [0u32; 25];
-        for x in st.playing_seats().filter(|&x| x != seat) {
-            let k = x.0 as usize;
+        let mut others = st.playing & !(1 << seat.0) & 15;
+        while others != 0 {
+            let k = others.trailing_zeros() as usize;
+            others &= others - 1;
             for i in 0..4 {
                 let p = st.pos[k][i];
                 if p <= KEEP {

@@ -7,6 +7,7 @@
 //! - [`search`]: the steps pieces can take and the memoised use-all search.
 //! - [`rules`]: judging and applying a turn.
 //! - [`legal`]: listing the legal turns.
+//! - `short`: the legal turns of a turn with at most one throw, listed without a walk.
 //! - `setup`: the setup notation.
 //! - `table`: the hash table of the searches, kept by the thread between turns.
 //! - [`violation`]: illegal turns, each citing one rule.
@@ -19,6 +20,7 @@ pub mod search;
 pub mod series;
 pub mod settings;
 mod setup;
+mod short;
 mod table;
 pub mod violation;
 

@@ -78,10 +78,14 @@ impl Own {
     /// The pieces a `twin` declaration pairs: two single pieces on the opposite palace,
     /// those that moved this turn first (so an unmoved single stays free).
     pub fn declaration(&self) -> Option<(usize, usize)> {
-        let singles = (0..4)
-            .filter(|&i| self.pos[i] == OPPOSITE)
-            .fold(0u8, |m, i| m | 1 << i)
-            & !self.twinned;
+        // The pieces on the opposite palace, side by side: bit 7 of a byte is set where
+        // the byte is not OPPOSITE (positions are at most 26, so nothing carries), then
+        // bit 7 of byte `i` is moved to bit `i` by one multiply, as in `Unused::values`.
+        const LOW: u32 = 0x0101_0101;
+        let apart = (u32::from_le_bytes(self.pos) ^ (u32::from(OPPOSITE) * LOW)) + 0x7f * LOW;
+        let there = (!apart >> 7) & LOW;
+        let gathered = u64::from(there).wrapping_mul(1 << 24 | 1 << 17 | 1 << 10 | 1 << 3);
+        let singles = (gathered >> 24) as u8 & 0xf & !self.twinned;
         if singles.count_ones() < 2 {
             return None;
         }
@@ -343,6 +347,83 @@ pub fn each_step(s: &Settings, own: &Own, throws: Unused, f: &mut impl FnMut(Ste
     }
 }
 
+/// The steps from a node whose unused throws are one throw of `t`, less the declaration
+/// (the caller's to try, before these): the steps [`each_step`] gives after it, in its
+/// order, worked out without its sub-multisets (each step uses the throw: a single
+/// moves by `t`, twins by half of it). Stops as soon as `f` returns false.
+#[inline(always)]
+pub fn each_one_throw_step(own: &Own, t: u8, f: &mut impl FnMut(Step) -> bool) {
+    let step = |kind, own| Step {
+        kind,
+        own,
+        throws: Unused(0),
+        used: 1,
+    };
+    if t == 1 {
+        if let Some(i) = (0..4).find(|&i| own.pos[i] == HAND) {
+            let mut o = *own;
+            o.pos[i] = 0;
+            if !f(step(StepKind::Enter, o)) {
+                return;
+            }
+        }
+        if own.pos.iter().all(|&p| p == KEEP || p == OFF) {
+            if let Some(i) = (0..4).find(|&i| own.pos[i] == KEEP && !own.is_moved(i)) {
+                let mut o = *own;
+                o.pos[i] = OFF;
+                o.moved |= 1 << i;
+                if !f(step(StepKind::Off, o)) {
+                    return;
+                }
+            }
+        }
+    }
+    let mut tried = 0u32; // the codes of the pieces tried, a byte each
+    for i in 0..4 {
+        let p = own.pos[i];
+        if p >= KEEP || own.is_moved(i) {
+            continue;
+        }
+        let code = u32::from(own.code(i)) + 1;
+        if (0..4).any(|k| tried >> (8 * k) & 0xff == code) {
+            continue;
+        }
+        tried = tried << 8 | code;
+        let left = KEEP - p;
+        let mut o = *own;
+        let kind = if own.is_twinned(i) {
+            let Some(j) = own.partner(i) else { continue };
+            if t < 2 || t > 2 * left + 1 {
+                continue;
+            }
+            let to = p + t / 2;
+            o.pos[i] = to;
+            o.pos[j] = to;
+            o.moved |= (1 << i) | (1 << j);
+            if to == KEEP {
+                o.twinned &= !((1 << i) | (1 << j));
+            }
+            StepKind::Move {
+                piece: i as u8,
+                twins: true,
+            }
+        } else {
+            if t > left {
+                continue;
+            }
+            o.pos[i] = p + t;
+            o.moved |= 1 << i;
+            StepKind::Move {
+                piece: i as u8,
+                twins: false,
+            }
+        };
+        if !f(step(kind, o)) {
+            return;
+        }
+    }
+}
+
 /// The use-all search: the most throws a seat can still use, memoised on the multiset
 /// of its pieces (with their moved flags) and the multiset of unused throws. What it
 /// finds depends on nothing else but two settings, which the memo's key holds too, so
@@ -455,6 +536,25 @@ mod tests {
             .collect();
         c.sort_unstable();
         u64::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+    }
+
+    #[test]
+    fn declarations_pair_the_singles_on_the_opposite_palace() {
+        let mut dice = crate::dice::Dice::from_seed("declaration");
+        for _ in 0..20_000 {
+            let own = Own {
+                pos: [0; 4].map(|_| [7, 8, 8, 9, 24, 25, 26][dice.uniform(7) as usize]),
+                twinned: dice.uniform(16) as u8,
+                moved: dice.uniform(16) as u8,
+            };
+            let singles: Vec<usize> = (0..4)
+                .filter(|&i| own.pos[i] == OPPOSITE && !own.is_twinned(i))
+                .collect();
+            let mut order: Vec<usize> = singles.clone();
+            order.sort_by_key(|&i| (!own.is_moved(i), i));
+            let want = (singles.len() >= 2).then(|| (order[0], order[1]));
+            assert_eq!(own.declaration(), want, "{own:?}");
+        }
     }
 
     #[test]

@@ -94,6 +94,12 @@ impl Unused {
     pub fn one(v: u8) -> u128 {
         1 << (16 * (u32::from(v) - 1))
     }
+    /// The value of the one throw left, when exactly one is.
+    pub fn single(self) -> Option<u8> {
+        // One bit, at the bottom of a value's lane (a higher bit is a count above 1).
+        let low = self.0.trailing_zeros();
+        (self.0 == 1 << (low & 127) && low.is_multiple_of(16)).then_some((low / 16) as u8 + 1)
+    }
     /// No throw left?
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -124,6 +130,23 @@ impl Unused {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn single_is_one_throw_alone() {
+        assert_eq!(Unused(0).single(), None);
+        for v in 1..=8u8 {
+            let mut counts = [0u16; 9];
+            counts[usize::from(v)] = 1;
+            assert_eq!(Unused::of(&counts).single(), Some(v));
+            for n in [2, 3, 4, 256] {
+                counts[usize::from(v)] = n;
+                assert_eq!(Unused::of(&counts).single(), None, "{n} of {v}");
+            }
+            counts[usize::from(v)] = 1;
+            counts[usize::from(v % 8 + 1)] += 1;
+            assert_eq!(Unused::of(&counts).single(), None, "{counts:?}");
+        }
+    }
 
     #[test]
     fn values_are_the_values_held() {

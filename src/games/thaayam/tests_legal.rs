@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::board::{square, State, HAND, KEEP, OFF, OPPOSITE};
-use super::legal::{full_walk_lists, pruned_turns, MAX_LISTED, MAX_NODES};
+use super::legal::{full_turns, full_walk_lists, is_short, pruned_turns, MAX_LISTED, MAX_NODES};
 use super::rules::{self, Work};
 use super::search::{steps, Own, Search, StepKind};
 use super::series::{split, throw_series, Counts, Unused};
@@ -127,6 +127,9 @@ fn check_position(
     let want = reference(s, st, series);
     assert_eq!(turns, want, "{st:?} {series}");
     assert_eq!(pruned_turns(s, st, series), want, "{st:?} {series}");
+    if let Some(full) = full_turns(s, st, series) {
+        assert_eq!(full, want, "full walk: {st:?} {series}");
+    }
     let mut listing = chooser.clone();
     let listed = turns[listing.uniform(turns.len() as u32) as usize].clone();
     let mut scratch = vec![listed.clone()];
@@ -318,4 +321,89 @@ fn one_outcome_reached_with_different_throws_left_is_listed_once() {
     let (turns, _) = check_position(&s, &st, &series, &mut Dice::from_seed("once"));
     let written: Vec<String> = turns.iter().map(ToString::to_string).collect();
     assert_eq!(written, ["[2 3] Tc5+2"]);
+}
+
+/// Short turns (at most one usable throw, no declaration before it) are listed without
+/// the walk, and as the walk lists them: over random games, most turns are short (three in five), and
+/// among them turns with declarations after the step, with none to make, and turns with
+/// no throw at all.
+#[test]
+fn short_turns_are_listed_as_the_walk_lists_them() {
+    let mut chooser = Dice::from_seed("short-choice");
+    let (mut short, mut long, mut declared, mut none) = (0, 0, 0, 0);
+    for (k, s) in variants().iter().enumerate() {
+        for g in 0..10 {
+            let mut dice = Dice::from_seed(&format!("short-{k}-{g}"));
+            let mut st = Thaayam::start(s, None, &NoTags, Some(&mut dice)).unwrap();
+            for _ in 0..400 {
+                if st.end.is_some() {
+                    break;
+                }
+                let series = throw_series(s, &mut dice);
+                let (turns, pick) = check_position(s, &st, &series, &mut chooser);
+                if is_short(s, &st, &series) {
+                    short += 1;
+                    let full = full_turns(s, &st, &series).expect("a short turn is walked");
+                    assert_eq!(turns, full, "{st:?} {series}");
+                    declared += usize::from(
+                        turns
+                            .iter()
+                            .any(|t| t.actions.iter().any(|a| matches!(a, Action::Twin(_)))),
+                    );
+                    none += usize::from(split(&series, st.on_board(st.to_move)).0 == [0; 9]);
+                } else {
+                    long += 1;
+                }
+                Thaayam::apply_legal(s, &mut st, Some(&series), &pick);
+            }
+        }
+    }
+    assert!(short > long && long > 1000, "{short} short, {long} long");
+    assert!(
+        declared > 10 && none > 100,
+        "{declared} declared, {none} with none"
+    );
+}
+/// The steps of a node with one throw left are [`each_step`]'s (less the declaration,
+/// which the walk tries first), over random pieces with random moved flags; two throws of
+/// one value are not one throw.
+#[test]
+fn one_throw_steps_are_each_steps() {
+    use super::search::{declare, each_one_throw_step};
+    let mut dice = Dice::from_seed("one-throw-steps");
+    let mut compared = 0;
+    for s in variants() {
+        for _ in 0..5_000 {
+            let st = random_position(&s, &mut dice);
+            let own = Own {
+                moved: dice.uniform(16) as u8,
+                ..Own::of(&st, st.to_move)
+            };
+            let t = 1 + dice.uniform(8) as u8;
+            let mut counts = [0u16; 9];
+            counts[usize::from(t)] = 1;
+            let throws = Unused::of(&counts);
+            assert_eq!(throws.single(), Some(t));
+            if declare(&s, &own, throws).is_some() {
+                continue;
+            }
+            let mut want = Vec::new();
+            steps(&s, &own, throws, &mut want);
+            let mut got = Vec::new();
+            each_one_throw_step(&own, t, &mut |step| {
+                got.push(step);
+                true
+            });
+            let plain = |v: &[super::search::Step]| -> Vec<_> {
+                v.iter()
+                    .map(|x| (x.kind, x.own, x.throws, x.used))
+                    .collect()
+            };
+            assert_eq!(plain(&got), plain(&want), "{own:?} {t}");
+            compared += usize::from(!want.is_empty());
+            counts[usize::from(t)] = 2;
+            assert!(super::short::Short::of(&s, &own, Unused::of(&counts)).is_none());
+        }
+    }
+    assert!(compared > 10_000, "{compared}");
 }
