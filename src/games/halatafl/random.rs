@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 
 use super::board::{by_name, Board, State};
 use super::geometry::{sq, Bits, FULL, THRONES};
-use super::movegen::{captures, count_steps, hop_sources, slides, StepCounts};
+use super::movegen::{captures, count_steps, hop_sources, man_steppers, slides, StepCounts};
 use super::rules::wins;
 use super::settings::{Capture, Settings};
 use crate::dice::Dice;
@@ -73,6 +73,7 @@ pub(crate) fn random_turn(
         counts,
     });
     let mut total_steps = steps;
+    let emperors = st.board.side[side] & st.board.emperors != 0;
     for h in by_name(st.huffable) {
         let mut b = st.board;
         b.clear(h.bit());
@@ -88,8 +89,10 @@ pub(crate) fn random_turn(
             let listed = captures(s, &b, side, Some(h), sure | throne, scratch);
             if listed && compulsory {
                 StepCounts(0)
-            } else {
+            } else if emperors {
                 count_steps(s, &b, side)
+            } else {
+                counts_after_huff(s, &b, side, h, counts)
             }
         };
         let steps = counts.total();
@@ -124,6 +127,28 @@ pub(crate) fn random_turn(
         start = sec.listed_end;
     }
     unreachable!("the drawn index {k} is beyond the turns counted")
+}
+
+/// The steps of `side` on `b`, where the enemy piece on `h` was just huffed, given
+/// `counts`, its steps before the huff ([`StepCounts`]): the same steps and one more for
+/// each man or king with a step onto `h`, which the huff emptied (as `legal_turns` copies
+/// the steps without the huff, and for the same reason). Not with an emperor of `side`,
+/// whose slides may pass through `h`.
+pub(super) fn counts_after_huff(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    h: Square,
+    counts: StepCounts,
+) -> StepCounts {
+    let g = s.geo();
+    let onto = man_steppers(g, b.men(side), side, h.bit() & !THRONES[side])
+        | (b.side[side] & b.kings & g.king_step[h.index()]);
+    let mut n = counts.0;
+    for i in Bits(onto) {
+        n += 1 << (8 * (i / 8));
+    }
+    StepCounts(n)
 }
 
 /// The `k`-th step (from 0) of `side` on `b` in the order `steps` lists them (pieces in
