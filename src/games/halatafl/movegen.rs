@@ -96,10 +96,21 @@ impl Jumper {
     /// direction `d` goes over `pos + DELTA[d]` and lands on `pos + 2 * DELTA[d]`.
     #[inline(always)]
     fn hop_dirs(&self, pos: usize, jumped: u64) -> u8 {
+        self.hop_dirs_in::<ALL_DIRS>(pos, jumped)
+    }
+
+    /// [`Jumper::hop_dirs`] for a jumper whose directions are among those of `DIRS` (a
+    /// mask over `DIRS`): the others are not looked at.
+    #[inline(always)]
+    fn hop_dirs_in<const DIRS: u8>(&self, pos: usize, jumped: u64) -> u8 {
         /// Bit `D` set when `around` (a bitboard rotated so that `pos` is bit 0) has the
-        /// point `pos + DELTA[D]` and `beyond` the point `pos + 2 * DELTA[D]`.
+        /// point `pos + DELTA[D]` and `beyond` the point `pos + 2 * DELTA[D]`, when `D`
+        /// is in `MASK`.
         #[inline(always)]
-        fn dir<const D: usize>(around: u64, beyond: u64) -> u8 {
+        fn dir<const D: usize, const MASK: u8>(around: u64, beyond: u64) -> u8 {
+            if MASK & (1 << D) == 0 {
+                return 0;
+            }
             let k = DELTA[D] as i32;
             let hit = (around >> (k & 63)) & (beyond >> ((2 * k) & 63)) & 1;
             (hit as u8) << D
@@ -108,7 +119,7 @@ impl Jumper {
         // offsets that wrap around the board are masked off by `jump_dirs`.
         let takeable = (self.enemy & !jumped).rotate_right(pos as u32);
         let free = (!self.occ).rotate_right(pos as u32);
-        let m = each_dir!(dir(takeable, free));
+        let m = each_dir_in!(DIRS, dir(takeable, free));
         m & self.g.jump_dirs[pos] & self.dirs
     }
 
@@ -149,15 +160,16 @@ fn hop_points(pos: usize, d: usize) -> (usize, usize) {
 
 /// Appends every legal chain of one piece, depth first in direction order. With
 /// `may_stop` every chain ending on a point where it may stop is legal (written before
-/// its extensions); otherwise only chains that cannot go on.
-struct Chains<'a> {
+/// its extensions); otherwise only chains that cannot go on. The piece's directions are
+/// among those of `DIRS` (a mask over `DIRS`).
+struct Chains<'a, const DIRS: u8> {
     j: Jumper,
     may_stop: bool,
     huff: Option<Square>,
     out: &'a mut Vec<Turn>,
 }
 
-impl Chains<'_> {
+impl<const DIRS: u8> Chains<'_, DIRS> {
     fn emit(&mut self, path: &Path, promoted: bool) {
         self.out.push(Turn {
             huff: self.huff,
@@ -173,7 +185,7 @@ impl Chains<'_> {
             self.emit(path, promoted);
         }
         let mut more = false;
-        for d in Bits(self.j.hop_dirs(pos, jumped) as u64) {
+        for d in Bits(self.j.hop_dirs_in::<DIRS>(pos, jumped) as u64) {
             let (o, l) = hop_points(pos, d);
             if !path.push(sq(l)) {
                 continue;
@@ -201,14 +213,32 @@ pub(crate) fn chains_from(
     huff: Option<Square>,
     out: &mut Vec<Turn>,
 ) {
-    let mut path = Path::new(sq(from));
-    let mut gen = Chains {
-        j: Jumper::new(s, b, side, from),
-        may_stop: s.chains_may_stop(),
-        huff,
-        out,
-    };
-    gen.walk(from, 0, &mut path, false);
+    /// The walk for a piece whose directions are among those of `DIRS`.
+    fn walk_in<const DIRS: u8>(
+        j: Jumper,
+        from: usize,
+        may_stop: bool,
+        huff: Option<Square>,
+        out: &mut Vec<Turn>,
+    ) {
+        let mut path = Path::new(sq(from));
+        let mut gen = Chains::<DIRS> {
+            j,
+            may_stop,
+            huff,
+            out,
+        };
+        gen.walk(from, 0, &mut path, false);
+    }
+    let j = Jumper::new(s, b, side, from);
+    let may_stop = s.chains_may_stop();
+    // Men use five directions of eight unless they may move any way: the shifts of the
+    // other three are left out.
+    match j.dirs {
+        WHITE_MAN => walk_in::<WHITE_MAN>(j, from, may_stop, huff, out),
+        BLACK_MAN => walk_in::<BLACK_MAN>(j, from, may_stop, huff, out),
+        _ => walk_in::<ALL_DIRS>(j, from, may_stop, huff, out),
+    }
 }
 
 /// The points an emperor on `i` may slide to.
