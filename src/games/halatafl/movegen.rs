@@ -495,11 +495,7 @@ impl State {
     #[inline]
     pub(crate) fn derived(&self, s: &Settings) -> (u64, StepCounts) {
         if self.capturers == UNKNOWN {
-            let side = self.to_move as usize;
-            (
-                capturers(s, &self.board, side, false),
-                count_steps(s, &self.board, side),
-            )
+            derive(s, &self.board, self.to_move as usize)
         } else {
             (self.capturers, self.steps)
         }
@@ -625,13 +621,39 @@ pub(crate) fn byte_counts(x: [u64; 8]) -> u64 {
     a + b + c
 }
 
-/// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
-/// search may stop once one is found: the result is then only right about being empty.
-pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
-    let (mut m, throne) = hop_sources(s.geo(), b, side);
-    if first_only && m != 0 {
-        return m;
-    }
+/// What a position keeps of its seat to move ([`State::capturers`] and
+/// [`State::steps`]): the pieces of `side` that have a capture, and its steps counted by
+/// byte. The same as [`capturers`] and [`count_steps`], worked out together: the board's
+/// sets and the choice of directions are made once.
+pub(crate) fn derive(s: &Settings, b: &Board, side: usize) -> (u64, StepCounts) {
+    let g = s.geo();
+    let ((sure, throne), counts) = match (g.man_dirs[side], side) {
+        (WHITE_MAN, _) => (
+            hop_sources_in::<WHITE_MAN, { MAN_THRONE_DIRS[0][0] }>(g, b, side),
+            count_steps_in::<WHITE_MAN>(g, b, side),
+        ),
+        (BLACK_MAN, _) => (
+            hop_sources_in::<BLACK_MAN, { MAN_THRONE_DIRS[0][1] }>(g, b, side),
+            count_steps_in::<BLACK_MAN>(g, b, side),
+        ),
+        (_, 0) => (
+            hop_sources_in::<ALL_DIRS, { MAN_THRONE_DIRS[1][0] }>(g, b, side),
+            count_steps_in::<ALL_DIRS>(g, b, side),
+        ),
+        _ => (
+            hop_sources_in::<ALL_DIRS, { MAN_THRONE_DIRS[1][1] }>(g, b, side),
+            count_steps_in::<ALL_DIRS>(g, b, side),
+        ),
+    };
+    (sure | throne_capturers(s, b, side, throne, false), counts)
+}
+
+/// The men of `throne` (men of `side` with a jump onto one of their own thrones and no
+/// other jump that counts) that can jump on from there. With `first_only` the search
+/// may stop once one is found.
+#[inline]
+fn throne_capturers(s: &Settings, b: &Board, side: usize, throne: u64, first_only: bool) -> u64 {
+    let mut m = 0;
     for i in Bits(throne) {
         if Jumper::new(s, b, side, i).can_continue(i, 0) {
             m |= 1u64 << i;
@@ -641,6 +663,16 @@ pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) 
         }
     }
     m
+}
+
+/// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
+/// search may stop once one is found: the result is then only right about being empty.
+pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
+    let (m, throne) = hop_sources(s.geo(), b, side);
+    if first_only && m != 0 {
+        return m;
+    }
+    m | throne_capturers(s, b, side, throne, first_only)
 }
 
 /// Does `side` have any legal move on `b` (no huff)? Any step or any capture will do:
