@@ -12,7 +12,7 @@ use super::geometry::{
 };
 use super::rules::wins;
 use super::settings::{Capture, Settings};
-use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn};
+use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn, MAX_PATH};
 
 /// `$f::<D>(args)` for each of the 8 directions `D`, combined with `|`: the shifts by
 /// `DELTA[D]` are then constants.
@@ -239,6 +239,69 @@ pub(crate) fn chains_from(
         BLACK_MAN => walk_in::<BLACK_MAN>(j, from, may_stop, huff, out),
         _ => walk_in::<ALL_DIRS>(j, from, may_stop, huff, out),
     }
+}
+
+/// Counts the legal chains [`chains_from`] appends, without building them: the same
+/// walk, without the path, the promotion or the turns.
+struct ChainCount<const DIRS: u8> {
+    j: Jumper,
+    may_stop: bool,
+    n: u32,
+}
+
+impl<const DIRS: u8> ChainCount<DIRS> {
+    /// Returns whether a jump that counts goes on from `pos`, reached after `hops` jumps
+    /// (as [`Chains::walk`]).
+    fn walk(&mut self, pos: usize, jumped: u64, hops: usize) -> bool {
+        let stop_ok = hops > 0 && self.j.no_stop & (1u64 << pos) == 0;
+        if self.may_stop && stop_ok {
+            self.n += 1;
+        }
+        let mut more = false;
+        for d in Bits(self.j.hop_dirs_in::<DIRS>(pos, jumped) as u64) {
+            // Where the path is full, `Chains::walk` goes no further.
+            if hops + 1 >= MAX_PATH {
+                continue;
+            }
+            let (o, l) = hop_points(pos, d);
+            let jumped = jumped | (1u64 << o);
+            let stop_here = self.j.no_stop & (1u64 << l) == 0;
+            // Most landings end the chain: counted here, without a call.
+            let onward = if hops + 2 >= MAX_PATH || self.j.hop_dirs_in::<DIRS>(l, jumped) == 0 {
+                self.n += stop_here as u32;
+                false
+            } else {
+                self.walk(l, jumped, hops + 1)
+            };
+            if stop_here || onward {
+                more = true;
+            }
+        }
+        if !self.may_stop && stop_ok && !more {
+            self.n += 1;
+        }
+        more
+    }
+}
+
+/// How many chains [`captures`] would append for the pieces of `jumpers`.
+pub(crate) fn count_captures(s: &Settings, b: &Board, side: usize, jumpers: u64) -> u32 {
+    fn count_in<const DIRS: u8>(j: Jumper, from: usize, may_stop: bool) -> u32 {
+        let mut c = ChainCount::<DIRS> { j, may_stop, n: 0 };
+        c.walk(from, 0, 0);
+        c.n
+    }
+    let may_stop = s.chains_may_stop();
+    let mut n = 0;
+    for from in Bits(jumpers) {
+        let j = Jumper::new(s, b, side, from);
+        n += match j.dirs {
+            WHITE_MAN => count_in::<WHITE_MAN>(j, from, may_stop),
+            BLACK_MAN => count_in::<BLACK_MAN>(j, from, may_stop),
+            _ => count_in::<ALL_DIRS>(j, from, may_stop),
+        };
+    }
+    n
 }
 
 /// The points an emperor on `i` may slide to.
