@@ -12,7 +12,7 @@ use super::geometry::{
 };
 use super::rules::wins;
 use super::settings::{Capture, Settings};
-use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn};
+use crate::notation::halatafl::{Move, Path, Promotion, Square, Turn, MAX_PATH};
 
 /// `$f::<D>(args)` for each of the 8 directions `D`, combined with `|`: the shifts by
 /// `DELTA[D]` are then constants.
@@ -96,10 +96,21 @@ impl Jumper {
     /// direction `d` goes over `pos + DELTA[d]` and lands on `pos + 2 * DELTA[d]`.
     #[inline(always)]
     fn hop_dirs(&self, pos: usize, jumped: u64) -> u8 {
+        self.hop_dirs_in::<ALL_DIRS>(pos, jumped)
+    }
+
+    /// [`Jumper::hop_dirs`] for a jumper whose directions are among those of `DIRS` (a
+    /// mask over `DIRS`): the others are not looked at.
+    #[inline(always)]
+    fn hop_dirs_in<const DIRS: u8>(&self, pos: usize, jumped: u64) -> u8 {
         /// Bit `D` set when `around` (a bitboard rotated so that `pos` is bit 0) has the
-        /// point `pos + DELTA[D]` and `beyond` the point `pos + 2 * DELTA[D]`.
+        /// point `pos + DELTA[D]` and `beyond` the point `pos + 2 * DELTA[D]`, when `D`
+        /// is in `MASK`.
         #[inline(always)]
-        fn dir<const D: usize>(around: u64, beyond: u64) -> u8 {
+        fn dir<const D: usize, const MASK: u8>(around: u64, beyond: u64) -> u8 {
+            if MASK & (1 << D) == 0 {
+                return 0;
+            }
             let k = DELTA[D] as i32;
             let hit = (around >> (k & 63)) & (beyond >> ((2 * k) & 63)) & 1;
             (hit as u8) << D
@@ -108,7 +119,7 @@ impl Jumper {
         // offsets that wrap around the board are masked off by `jump_dirs`.
         let takeable = (self.enemy & !jumped).rotate_right(pos as u32);
         let free = (!self.occ).rotate_right(pos as u32);
-        let m = each_dir!(dir(takeable, free));
+        let m = each_dir_in!(DIRS, dir(takeable, free));
         m & self.g.jump_dirs[pos] & self.dirs
     }
 
@@ -149,15 +160,16 @@ fn hop_points(pos: usize, d: usize) -> (usize, usize) {
 
 /// Appends every legal chain of one piece, depth first in direction order. With
 /// `may_stop` every chain ending on a point where it may stop is legal (written before
-/// its extensions); otherwise only chains that cannot go on.
-struct Chains<'a> {
+/// its extensions); otherwise only chains that cannot go on. The piece's directions are
+/// among those of `DIRS` (a mask over `DIRS`).
+struct Chains<'a, const DIRS: u8> {
     j: Jumper,
     may_stop: bool,
     huff: Option<Square>,
     out: &'a mut Vec<Turn>,
 }
 
-impl Chains<'_> {
+impl<const DIRS: u8> Chains<'_, DIRS> {
     fn emit(&mut self, path: &Path, promoted: bool) {
         self.out.push(Turn {
             huff: self.huff,
@@ -173,7 +185,7 @@ impl Chains<'_> {
             self.emit(path, promoted);
         }
         let mut more = false;
-        for d in Bits(self.j.hop_dirs(pos, jumped) as u64) {
+        for d in Bits(self.j.hop_dirs_in::<DIRS>(pos, jumped) as u64) {
             let (o, l) = hop_points(pos, d);
             if !path.push(sq(l)) {
                 continue;
@@ -201,14 +213,95 @@ pub(crate) fn chains_from(
     huff: Option<Square>,
     out: &mut Vec<Turn>,
 ) {
-    let mut path = Path::new(sq(from));
-    let mut gen = Chains {
-        j: Jumper::new(s, b, side, from),
-        may_stop: s.chains_may_stop(),
-        huff,
-        out,
-    };
-    gen.walk(from, 0, &mut path, false);
+    /// The walk for a piece whose directions are among those of `DIRS`.
+    fn walk_in<const DIRS: u8>(
+        j: Jumper,
+        from: usize,
+        may_stop: bool,
+        huff: Option<Square>,
+        out: &mut Vec<Turn>,
+    ) {
+        let mut path = Path::new(sq(from));
+        let mut gen = Chains::<DIRS> {
+            j,
+            may_stop,
+            huff,
+            out,
+        };
+        gen.walk(from, 0, &mut path, false);
+    }
+    let j = Jumper::new(s, b, side, from);
+    let may_stop = s.chains_may_stop();
+    // Men use five directions of eight unless they may move any way: the shifts of the
+    // other three are left out.
+    match j.dirs {
+        WHITE_MAN => walk_in::<WHITE_MAN>(j, from, may_stop, huff, out),
+        BLACK_MAN => walk_in::<BLACK_MAN>(j, from, may_stop, huff, out),
+        _ => walk_in::<ALL_DIRS>(j, from, may_stop, huff, out),
+    }
+}
+
+/// Counts the legal chains [`chains_from`] appends, without building them: the same
+/// walk, without the path, the promotion or the turns.
+struct ChainCount<const DIRS: u8> {
+    j: Jumper,
+    may_stop: bool,
+    n: u32,
+}
+
+impl<const DIRS: u8> ChainCount<DIRS> {
+    /// Returns whether a jump that counts goes on from `pos`, reached after `hops` jumps
+    /// (as [`Chains::walk`]).
+    fn walk(&mut self, pos: usize, jumped: u64, hops: usize) -> bool {
+        let stop_ok = hops > 0 && self.j.no_stop & (1u64 << pos) == 0;
+        if self.may_stop && stop_ok {
+            self.n += 1;
+        }
+        let mut more = false;
+        for d in Bits(self.j.hop_dirs_in::<DIRS>(pos, jumped) as u64) {
+            // Where the path is full, `Chains::walk` goes no further.
+            if hops + 1 >= MAX_PATH {
+                continue;
+            }
+            let (o, l) = hop_points(pos, d);
+            let jumped = jumped | (1u64 << o);
+            let stop_here = self.j.no_stop & (1u64 << l) == 0;
+            // Most landings end the chain: counted here, without a call.
+            let onward = if hops + 2 >= MAX_PATH || self.j.hop_dirs_in::<DIRS>(l, jumped) == 0 {
+                self.n += stop_here as u32;
+                false
+            } else {
+                self.walk(l, jumped, hops + 1)
+            };
+            if stop_here || onward {
+                more = true;
+            }
+        }
+        if !self.may_stop && stop_ok && !more {
+            self.n += 1;
+        }
+        more
+    }
+}
+
+/// How many chains [`captures`] would append for the pieces of `jumpers`.
+pub(crate) fn count_captures(s: &Settings, b: &Board, side: usize, jumpers: u64) -> u32 {
+    fn count_in<const DIRS: u8>(j: Jumper, from: usize, may_stop: bool) -> u32 {
+        let mut c = ChainCount::<DIRS> { j, may_stop, n: 0 };
+        c.walk(from, 0, 0);
+        c.n
+    }
+    let may_stop = s.chains_may_stop();
+    let mut n = 0;
+    for from in Bits(jumpers) {
+        let j = Jumper::new(s, b, side, from);
+        n += match j.dirs {
+            WHITE_MAN => count_in::<WHITE_MAN>(j, from, may_stop),
+            BLACK_MAN => count_in::<BLACK_MAN>(j, from, may_stop),
+            _ => count_in::<ALL_DIRS>(j, from, may_stop),
+        };
+    }
+    n
 }
 
 /// The points an emperor on `i` may slide to.
@@ -465,11 +558,7 @@ impl State {
     #[inline]
     pub(crate) fn derived(&self, s: &Settings) -> (u64, StepCounts) {
         if self.capturers == UNKNOWN {
-            let side = self.to_move as usize;
-            (
-                capturers(s, &self.board, side, false),
-                count_steps(s, &self.board, side),
-            )
+            derive(s, &self.board, self.to_move as usize)
         } else {
             (self.capturers, self.steps)
         }
@@ -595,13 +684,39 @@ pub(crate) fn byte_counts(x: [u64; 8]) -> u64 {
     a + b + c
 }
 
-/// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
-/// search may stop once one is found: the result is then only right about being empty.
-pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
-    let (mut m, throne) = hop_sources(s.geo(), b, side);
-    if first_only && m != 0 {
-        return m;
-    }
+/// What a position keeps of its seat to move ([`State::capturers`] and
+/// [`State::steps`]): the pieces of `side` that have a capture, and its steps counted by
+/// byte. The same as [`capturers`] and [`count_steps`], worked out together: the board's
+/// sets and the choice of directions are made once.
+pub(crate) fn derive(s: &Settings, b: &Board, side: usize) -> (u64, StepCounts) {
+    let g = s.geo();
+    let ((sure, throne), counts) = match (g.man_dirs[side], side) {
+        (WHITE_MAN, _) => (
+            hop_sources_in::<WHITE_MAN, { MAN_THRONE_DIRS[0][0] }>(g, b, side),
+            count_steps_in::<WHITE_MAN>(g, b, side),
+        ),
+        (BLACK_MAN, _) => (
+            hop_sources_in::<BLACK_MAN, { MAN_THRONE_DIRS[0][1] }>(g, b, side),
+            count_steps_in::<BLACK_MAN>(g, b, side),
+        ),
+        (_, 0) => (
+            hop_sources_in::<ALL_DIRS, { MAN_THRONE_DIRS[1][0] }>(g, b, side),
+            count_steps_in::<ALL_DIRS>(g, b, side),
+        ),
+        _ => (
+            hop_sources_in::<ALL_DIRS, { MAN_THRONE_DIRS[1][1] }>(g, b, side),
+            count_steps_in::<ALL_DIRS>(g, b, side),
+        ),
+    };
+    (sure | throne_capturers(s, b, side, throne, false), counts)
+}
+
+/// The men of `throne` (men of `side` with a jump onto one of their own thrones and no
+/// other jump that counts) that can jump on from there. With `first_only` the search
+/// may stop once one is found.
+#[inline]
+fn throne_capturers(s: &Settings, b: &Board, side: usize, throne: u64, first_only: bool) -> u64 {
+    let mut m = 0;
     for i in Bits(throne) {
         if Jumper::new(s, b, side, i).can_continue(i, 0) {
             m |= 1u64 << i;
@@ -611,6 +726,16 @@ pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) 
         }
     }
     m
+}
+
+/// The pieces of `side` that have a capture (a jump that counts). With `first_only` the
+/// search may stop once one is found: the result is then only right about being empty.
+pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) -> u64 {
+    let (m, throne) = hop_sources(s.geo(), b, side);
+    if first_only && m != 0 {
+        return m;
+    }
+    m | throne_capturers(s, b, side, throne, first_only)
 }
 
 /// Does `side` have any legal move on `b` (no huff)? Any step or any capture will do:

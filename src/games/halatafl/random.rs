@@ -6,124 +6,180 @@
 //! then for each huffable point, by name, the turns that begin with huffing it. A section
 //! is a winning huff alone, or its capture chains (pieces in point order, each piece's
 //! chains depth first) followed, unless a capture is compulsory and there is one, by its
-//! steps (pieces in point order, targets in point order). Chains are listed here as
-//! there (they exist in about a quarter of the positions, and counting them would cost
-//! the same walk); steps, most of the turns, are counted by bitboards, and the chosen
-//! step is found by counting each piece's targets in the same order.
+//! steps (pieces in point order, targets in point order). Chains are counted by the
+//! same walk as `legal_turns` makes, without building them, and a section's chains are
+//! listed only where one of them is chosen; steps, most of the turns, are counted by
+//! bitboards, and the chosen step is found by counting each piece's targets in the same
+//! order.
 
 use smallvec::SmallVec;
 
 use super::board::{by_name, Board, State};
 use super::geometry::{sq, Bits, FULL, THRONES};
-use super::movegen::{captures, count_steps, hop_sources, slides, StepCounts};
+use super::movegen::{
+    captures, count_captures, count_steps, hop_sources, man_steppers, slides, StepCounts,
+};
 use super::rules::wins;
 use super::settings::{Capture, Settings};
 use crate::dice::Dice;
 use crate::notation::halatafl::{Move, Promotion, Square, Turn};
 
-/// One section of the list: its chains (or winning huff) end at `listed_end` in the
-/// scratch list, and `steps` steps follow them (`counts` by byte, where they are listed).
+/// One section of the list: `listed` chains of the pieces of `jumpers` (or, for a
+/// winning huff, the huff alone), then `steps` steps (`counts` by byte, where they are
+/// listed).
 #[derive(Copy, Clone)]
 struct Section {
     huff: Option<Square>,
-    listed_end: u32,
+    wins: bool,
+    jumpers: u64,
+    listed: u32,
     steps: u32,
     counts: StepCounts,
 }
 
+impl Section {
+    /// The `k`-th turn of the section (from 0), on `b` (before the huff); `k` is below
+    /// `listed + steps`. A chain is listed, with the others of the section, into
+    /// `scratch`.
+    fn nth(&self, s: &Settings, b: &Board, side: usize, k: u32, scratch: &mut Vec<Turn>) -> Turn {
+        if self.wins {
+            return Turn {
+                huff: self.huff,
+                mv: None,
+                promotion: None,
+            };
+        }
+        let mut b = *b;
+        if let Some(h) = self.huff {
+            b.clear(h.bit());
+        }
+        if k < self.listed {
+            scratch.clear();
+            captures(s, &b, side, self.huff, self.jumpers, scratch);
+            debug_assert_eq!(scratch.len(), self.listed as usize);
+            return scratch[k as usize];
+        }
+        nth_step(s, &b, side, self.huff, k - self.listed, self.counts)
+    }
+}
+
 /// The turn `legal_turns(st)[rng.uniform(len)]` is, drawn the same way; `None` (and no
-/// draw) when there is none. `scratch` holds the listed chains.
+/// draw) when there is none. The chains are counted, and listed into `scratch` only
+/// where one is chosen.
 pub(crate) fn random_turn(
     s: &Settings,
     st: &State,
     rng: &mut Dice,
     scratch: &mut Vec<Turn>,
 ) -> Option<Turn> {
-    scratch.clear();
     if st.end.is_some() {
         return None;
     }
     let side = st.to_move as usize;
     let compulsory = s.capture == Capture::Compulsory;
     let (capturers, counts) = st.derived(s);
-    let listed = captures(s, &st.board, side, None, capturers, scratch);
-    let steps = if listed && compulsory {
+    let chains = if capturers == 0 {
+        0
+    } else {
+        count_captures(s, &st.board, side, capturers)
+    };
+    let steps = if chains > 0 && compulsory {
         0
     } else {
         counts.total()
     };
+    let plain = Section {
+        huff: None,
+        wins: false,
+        jumpers: capturers,
+        listed: chains,
+        steps,
+        counts,
+    };
     if st.huffable == 0 {
-        let chains = scratch.len() as u32;
         let total = chains + steps;
         if total == 0 {
             return None;
         }
         let k = rng.uniform(total);
-        return Some(if k < chains {
-            scratch[k as usize]
-        } else {
-            nth_step(s, &st.board, side, None, k - chains, counts)
-        });
+        return Some(plain.nth(s, &st.board, side, k, scratch));
     }
     let mut sections: SmallVec<[Section; 8]> = SmallVec::new();
-    sections.push(Section {
-        huff: None,
-        listed_end: scratch.len() as u32,
-        steps,
-        counts,
-    });
-    let mut total_steps = steps;
+    sections.push(plain);
+    let mut total = chains + steps;
+    let emperors = st.board.side[side] & st.board.emperors != 0;
     for h in by_name(st.huffable) {
         let mut b = st.board;
         b.clear(h.bit());
-        let counts = if wins(s, &b, side).is_some() {
-            scratch.push(Turn {
+        let sec = if wins(s, &b, side).is_some() {
+            Section {
                 huff: Some(h),
-                mv: None,
-                promotion: None,
-            });
-            StepCounts(0)
+                wins: true,
+                jumpers: 0,
+                listed: 1,
+                steps: 0,
+                counts: StepCounts(0),
+            }
         } else {
             let (sure, throne) = hop_sources(s.geo(), &b, side);
-            let listed = captures(s, &b, side, Some(h), sure | throne, scratch);
-            if listed && compulsory {
-                StepCounts(0)
+            let jumpers = sure | throne;
+            let chains = if jumpers == 0 {
+                0
             } else {
+                count_captures(s, &b, side, jumpers)
+            };
+            let counts = if chains > 0 && compulsory {
+                StepCounts(0)
+            } else if emperors {
                 count_steps(s, &b, side)
+            } else {
+                counts_after_huff(s, &b, side, h, counts)
+            };
+            Section {
+                huff: Some(h),
+                wins: false,
+                jumpers,
+                listed: chains,
+                steps: counts.total(),
+                counts,
             }
         };
-        let steps = counts.total();
-        sections.push(Section {
-            huff: Some(h),
-            listed_end: scratch.len() as u32,
-            steps,
-            counts,
-        });
-        total_steps += steps;
+        total += sec.listed + sec.steps;
+        sections.push(sec);
     }
-    let total = scratch.len() as u32 + total_steps;
     if total == 0 {
         return None;
     }
     let mut k = rng.uniform(total);
-    let mut start = 0;
     for sec in &sections {
-        let listed = sec.listed_end - start;
-        if k < listed {
-            return Some(scratch[(start + k) as usize]);
+        if k < sec.listed + sec.steps {
+            return Some(sec.nth(s, &st.board, side, k, scratch));
         }
-        k -= listed;
-        if k < sec.steps {
-            let mut b = st.board;
-            if let Some(h) = sec.huff {
-                b.clear(h.bit());
-            }
-            return Some(nth_step(s, &b, side, sec.huff, k, sec.counts));
-        }
-        k -= sec.steps;
-        start = sec.listed_end;
+        k -= sec.listed + sec.steps;
     }
     unreachable!("the drawn index {k} is beyond the turns counted")
+}
+
+/// The steps of `side` on `b`, where the enemy piece on `h` was just huffed, given
+/// `counts`, its steps before the huff ([`StepCounts`]): the same steps and one more for
+/// each man or king with a step onto `h`, which the huff emptied (as `legal_turns` copies
+/// the steps without the huff, and for the same reason). Not with an emperor of `side`,
+/// whose slides may pass through `h`.
+pub(super) fn counts_after_huff(
+    s: &Settings,
+    b: &Board,
+    side: usize,
+    h: Square,
+    counts: StepCounts,
+) -> StepCounts {
+    let g = s.geo();
+    let onto = man_steppers(g, b.men(side), side, h.bit() & !THRONES[side])
+        | (b.side[side] & b.kings & g.king_step[h.index()]);
+    let mut n = counts.0;
+    for i in Bits(onto) {
+        n += 1 << (8 * (i / 8));
+    }
+    StepCounts(n)
 }
 
 /// The `k`-th step (from 0) of `side` on `b` in the order `steps` lists them (pieces in

@@ -3,7 +3,7 @@
 
 use super::board::{Board, Ending, Reason, State, UNKNOWN};
 use super::geometry::THRONES;
-use super::movegen::{capturers, count_steps, has_turn, StepCounts};
+use super::movegen::{derive, has_turn, StepCounts};
 use super::settings::{NoMoves, Settings, Win};
 use crate::games::Seat;
 
@@ -78,14 +78,15 @@ pub(crate) fn position(
     quiet: u32,
     end: Option<Ending>,
 ) -> State {
+    let (capturers, steps) = derive(s, &board, to_move as usize);
     State {
         board,
         to_move,
         huffable,
         quiet,
         end,
-        capturers: capturers(s, &board, to_move as usize, false),
-        steps: count_steps(s, &board, to_move as usize),
+        capturers,
+        steps,
     }
 }
 
@@ -137,8 +138,7 @@ pub(crate) fn after_turn(
         steps: StepCounts(0),
     };
     if derive {
-        next.capturers = capturers(s, &board, to_move as usize, false);
-        next.steps = count_steps(s, &board, to_move as usize);
+        (next.capturers, next.steps) = super::movegen::derive(s, &board, to_move as usize);
     }
     next.end = end_after_turn(s, &next, st.to_move as usize);
     next

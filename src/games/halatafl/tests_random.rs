@@ -133,6 +133,76 @@ fn capturers_are_kept_after_applying_and_worked_out_after_judging() {
     assert!(with_captures > 1_000, "{with_captures}");
 }
 
+/// The steps counted after a huff from the steps before it are the steps counted on the
+/// board the huff leaves, for every huffable point of random positions without emperors
+/// of the seat to move, under every variant.
+#[test]
+fn counts_after_huff_are_the_counts_of_the_board_left() {
+    let mut rng = Rng(0x5EED_0F4A_FF00_0001);
+    let mut checked = 0;
+    for s in variants() {
+        for _ in 0..2_000 {
+            let st = random_position(&s, &mut rng);
+            let side = st.to_move as usize;
+            if st.board.side[side] & st.board.emperors != 0 {
+                continue;
+            }
+            let before = movegen::count_steps(&s, &st.board, side);
+            // Any enemy piece will do, not only the huffable ones.
+            for h in geometry::Bits(st.board.side[1 - side]) {
+                let mut b = st.board;
+                b.clear(1u64 << h);
+                let h = geometry::sq(h);
+                assert_eq!(
+                    random::counts_after_huff(&s, &b, side, h, before),
+                    movegen::count_steps(&s, &b, side),
+                    "huff {h} in {}",
+                    Halatafl::setup_string(&s, &st)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}
+
+/// `count_captures` counts the chains `captures` lists, for every piece of either seat
+/// (with or without a capture) in random positions, under every variant (chains that
+/// may stop and chains that must go on).
+#[test]
+fn count_captures_counts_the_chains_listed() {
+    let mut rng = Rng(0xC4A1_25C0_0A7E_0001);
+    let (mut pieces, mut chains, mut long) = (0u64, 0usize, 0u64);
+    let mut out = Vec::new();
+    for s in variants() {
+        for _ in 0..1_500 {
+            let st = random_position(&s, &mut rng);
+            for side in 0..2 {
+                for i in geometry::Bits(st.board.side[side]) {
+                    out.clear();
+                    movegen::captures(&s, &st.board, side, None, 1u64 << i, &mut out);
+                    assert_eq!(
+                        movegen::count_captures(&s, &st.board, side, 1u64 << i) as usize,
+                        out.len(),
+                        "piece on {} of side {side} in {}",
+                        geometry::sq(i),
+                        Halatafl::setup_string(&s, &st)
+                    );
+                    pieces += 1;
+                    chains += out.len();
+                    long += out.iter().any(|t| match t.mv {
+                        Some(Move::Jump(p)) => p.hops() > 2,
+                        _ => false,
+                    }) as u64;
+                }
+            }
+        }
+    }
+    assert!(pieces > 100_000, "{pieces}");
+    assert!(chains > 20_000, "{chains}");
+    assert!(long > 500, "{long}");
+}
+
 /// The directions in which men may jump onto their own thrones, which `hop_sources`
 /// relies on, are right for every geometry.
 #[test]
