@@ -242,6 +242,25 @@ pub fn steps(s: &Settings, own: &Own, throws: Unused, out: &mut Vec<Step>) {
     });
 }
 
+/// The pieces a step may move, in index order: on the board and not moved by the turn
+/// yet, and of the pieces alike (same square, same twinning: the same `code`) only the
+/// first, since moving either gives the same outcome.
+#[inline]
+fn pieces_to_try(own: &Own) -> impl Iterator<Item = usize> + '_ {
+    let mut tried = 0u32; // the codes of the pieces tried, a byte each
+    (0..4).filter(move |&i| {
+        if own.pos[i] >= KEEP || own.is_moved(i) {
+            return false;
+        }
+        let code = u32::from(own.code(i)) + 1;
+        if (0..4).any(|k| tried >> (8 * k) & 0xff == code) {
+            return false;
+        }
+        tried = tried << 8 | code;
+        true
+    })
+}
+
 /// Calls `f` with every step from a node (deduplicated over identical pieces) in a
 /// fixed order: enter, bear off, declare, then each piece's moves; stops as soon as `f`
 /// returns false.
@@ -285,17 +304,8 @@ pub fn each_step(s: &Settings, own: &Own, throws: Unused, f: &mut impl FnMut(Ste
         }
     }
     let values = throws.values();
-    let mut tried = 0u32; // the codes of the pieces tried, a byte each
-    for i in 0..4 {
+    for i in pieces_to_try(own) {
         let p = own.pos[i];
-        if p >= KEEP || own.is_moved(i) {
-            continue;
-        }
-        let code = u32::from(own.code(i)) + 1;
-        if (0..4).any(|k| tried >> (8 * k) & 0xff == code) {
-            continue;
-        }
-        tried = tried << 8 | code;
         let left = u16::from(KEEP - p);
         let more = if own.is_twinned(i) {
             let Some(j) = own.partner(i) else { continue };
@@ -378,17 +388,8 @@ pub fn each_one_throw_step(own: &Own, t: u8, f: &mut impl FnMut(Step) -> bool) {
             }
         }
     }
-    let mut tried = 0u32; // the codes of the pieces tried, a byte each
-    for i in 0..4 {
+    for i in pieces_to_try(own) {
         let p = own.pos[i];
-        if p >= KEEP || own.is_moved(i) {
-            continue;
-        }
-        let code = u32::from(own.code(i)) + 1;
-        if (0..4).any(|k| tried >> (8 * k) & 0xff == code) {
-            continue;
-        }
-        tried = tried << 8 | code;
         let left = KEEP - p;
         let mut o = *own;
         let kind = if own.is_twinned(i) {
