@@ -173,12 +173,7 @@ pub fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
     if st.resigned.contains(to_move) {
         return Err(fault(SetupFault::ResignedToMove { seat: to_move }));
     }
-    if s.seats
-        .iter()
-        .filter(|&&x| !st.resigned.contains(x))
-        .count()
-        < 2
-    {
+    if super::rules::playing(s, &st).len() < 2 {
         return Err(fault(SetupFault::TooFewPlaying));
     }
     st.to_move = to_move;
