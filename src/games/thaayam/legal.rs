@@ -60,13 +60,14 @@ impl Node {
             self.throws.0,
         )
     }
-    /// The position a finished turn leaves, and the pieces it captured.
+    /// The position a finished turn leaves, and the pieces it captured: the seat's
+    /// pieces as a multiset ([`Own::placement`]), so that two orders of moves that leave
+    /// the same position by moving different ones of alike pieces are one outcome. The
+    /// captured pieces need no such care: enemy pieces do not move during the turn and a
+    /// capture takes every piece it can on its square, so the same squares captured are
+    /// the same pieces.
     fn outcome(&self) -> u64 {
-        let own = Own {
-            moved: 0,
-            ..self.own
-        };
-        own.packed() | u64::from(self.captured) << 40
+        u64::from(self.own.placement()) | u64::from(self.captured) << 40
     }
 }
 

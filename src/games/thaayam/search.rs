@@ -55,14 +55,13 @@ impl Own {
         let done = (done >> 7) * 0xff;
         let codes =
             (pos | twinned << 5 | moved << 6) & !done | done & (u32::from(DONE | 1 << 6) * LOW);
-        let mut c = codes.to_le_bytes();
-        // A sorting network for four.
-        for (a, b) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
-            let (x, y) = (c[a], c[b]);
-            c[a] = x.min(y);
-            c[b] = x.max(y);
-        }
-        u64::from(u32::from_le_bytes(c))
+        u64::from(sorted(codes))
+    }
+    /// Where the pieces stand, as a multiset: each piece's position and twinned flag (bit
+    /// 5), sorted, a byte each. Two partial turns that leave the same position have the
+    /// same placement whichever piece went where (the pieces of a seat are alike).
+    pub fn placement(&self) -> u32 {
+        sorted(u32::from_le_bytes(self.pos) | spread(self.twinned) << 5)
     }
     /// The pieces exactly, with their twinned and moved flags, in 40 bits.
     pub fn packed(&self) -> u64 {
@@ -104,6 +103,18 @@ impl Own {
 }
 
 /// Bit `i` of a four-bit mask moved to bit 0 of byte `i`.
+/// The four bytes of `codes` sorted, smallest in the lowest byte (a sorting network).
+#[inline]
+fn sorted(codes: u32) -> u32 {
+    let mut c = codes.to_le_bytes();
+    for (a, b) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+        let (x, y) = (c[a], c[b]);
+        c[a] = x.min(y);
+        c[b] = x.max(y);
+    }
+    u32::from_le_bytes(c)
+}
+
 fn spread(mask: u8) -> u32 {
     const SPREAD: [u32; 16] = {
         let mut out = [0u32; 16];

@@ -37,6 +37,33 @@ fn reference(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
     walk.out
 }
 
+/// The position `st` stands for: each seat's pieces sorted, so that which of a seat's
+/// alike pieces stands where does not count.
+fn placed(st: &State) -> State {
+    let mut out = *st;
+    for seat in 0..4 {
+        let mut pieces: [(u8, bool); 4] =
+            std::array::from_fn(|i| (st.pos[seat][i], st.twinned[seat] >> i & 1 == 1));
+        pieces.sort();
+        out.twinned[seat] = 0;
+        for (i, (pos, twinned)) in pieces.into_iter().enumerate() {
+            out.pos[seat][i] = pos;
+            out.twinned[seat] |= u8::from(twinned) << i;
+        }
+    }
+    out
+}
+
+/// `st` with each seat's pieces held in the reverse order: the same position.
+fn reversed(st: &State) -> State {
+    let mut out = *st;
+    for seat in 0..4 {
+        out.pos[seat].reverse();
+        out.twinned[seat] = st.twinned[seat].reverse_bits() >> 4;
+    }
+    out
+}
+
 struct Reference<'a> {
     s: &'a Settings,
     seat: Seat,
@@ -58,7 +85,7 @@ impl Reference<'_> {
         if !self.visited.insert(w) {
             return;
         }
-        if w.used == self.max && self.outcomes.insert((w.st, w.captured)) {
+        if w.used == self.max && self.outcomes.insert((placed(&w.st), w.captured)) {
             self.out.push(Turn {
                 series: Some(self.series.clone()),
                 actions: self.actions.iter().cloned().collect(),
@@ -136,13 +163,28 @@ fn check_position(
     let picked = Thaayam::random_turn(s, st, Some(series), chooser, &mut scratch);
     assert_eq!(picked.as_ref(), Some(&listed), "{st:?} {series}");
     assert_eq!(chooser.words_used(), listing.words_used());
+    // One turn per outcome: no two listed turns leave the same position (a seat's pieces
+    // are alike, whichever of them moved), and the same position with its pieces held in
+    // another order lists as many turns.
+    let mut outcomes = HashSet::new();
     for t in &turns {
         let mut judged = *st;
         Thaayam::play(s, &mut judged, Some(series), t).unwrap_or_else(|v| panic!("{t}: {v}"));
         let mut applied = *st;
         Thaayam::apply_legal(s, &mut applied, Some(series), t);
         assert_eq!(applied, judged, "{st:?} {t}");
+        let captured = t
+            .actions
+            .iter()
+            .any(|a| matches!(a, Action::Move { capture: true, .. }));
+        assert!(
+            outcomes.insert((placed(&judged), captured)),
+            "{st:?} {series}: {t} leaves the position of an earlier turn"
+        );
     }
+    let mut again = Vec::new();
+    Thaayam::legal_turns(s, &reversed(st), Some(series), &mut again);
+    assert_eq!(again.len(), turns.len(), "{st:?} {series}, pieces reversed");
     (turns, listed)
 }
 
@@ -222,13 +264,18 @@ fn listed_turns_in_random_positions() {
 fn listed_turns_of_long_series() {
     let s = Settings::default();
     let st = setup::parse(&s, "south: d1 e2 e4 d5; north: c1 e3; to-move: south").unwrap();
+    let crowded = setup::parse(&s, "south: c1 d1 e2 e3; north: c5; to-move: south").unwrap();
     let mut chooser = Dice::from_seed("long-series");
-    for (n, listed) in [(9, Some(MAX_LISTED)), (20, None)] {
-        let mut series: Vec<u8> = (0..n - 1).map(|i| [4, 8, 1, 4, 8][i % 5]).collect();
+    // The first stops at the turns listed, the second at the partial turns explored.
+    for (st, n, throws, listed) in [
+        (&crowded, 10, [4, 4, 8, 1, 1], Some(MAX_LISTED)),
+        (&st, 20, [4, 8, 1, 4, 8], None),
+    ] {
+        let mut series: Vec<u8> = (0..n - 1).map(|i| throws[i % 5]).collect();
         series.push(3);
         let series = Series::new(&series);
-        assert!(!full_walk_lists(&s, &st, &series));
-        let (turns, _) = check_position(&s, &st, &series, &mut chooser);
+        assert!(!full_walk_lists(&s, st, &series));
+        let (turns, _) = check_position(&s, st, &series, &mut chooser);
         if let Some(listed) = listed {
             assert_eq!(turns.len(), listed);
         }
