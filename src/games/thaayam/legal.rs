@@ -67,8 +67,25 @@ impl Node {
     /// capture takes every piece it can on its square, so the same squares captured are
     /// the same pieces.
     fn outcome(&self) -> u64 {
-        u64::from(self.own.placement()) | u64::from(self.captured) << 40
+        outcome(self.position())
     }
+    /// What [`Node::outcome`] is worked out from, as it stands (which piece is where):
+    /// cheap to keep for every visit, of which few are listed.
+    fn position(&self) -> u64 {
+        u64::from(u32::from_le_bytes(self.own.pos))
+            | u64::from(self.own.twinned) << 32
+            | u64::from(self.captured) << 40
+    }
+}
+
+/// The outcome ([`Node::outcome`]) of a partial turn's [`Node::position`].
+fn outcome(position: u64) -> u64 {
+    let own = Own {
+        pos: (position as u32).to_le_bytes(),
+        twinned: (position >> 32) as u8 & 15,
+        moved: 0,
+    };
+    u64::from(own.placement()) | position >> 40 << 40
 }
 
 /// One action of a partial turn.
@@ -135,14 +152,14 @@ const ROOM_KEPT: usize = 1 << 12;
 const FULL_LIMIT: usize = 4096;
 
 /// A partial turn the full walk reached: the visit it came from and by which action
-/// ([`START`] and no action for the start of the turn), the throws used, its outcome
-/// ([`Node::outcome`]).
+/// ([`START`] and no action for the start of the turn), the throws used, its position
+/// ([`Node::position`]).
 #[derive(Copy, Clone, Debug)]
 struct Visit {
     from: u32,
     act: Act,
     used: u16,
-    outcome: u64,
+    position: u64,
 }
 
 /// The `from` of the start of the turn.
@@ -404,19 +421,20 @@ fn full_walk(s: &Settings, st: &State, usable: Unused, scratch: &mut Scratch, ro
             continue;
         }
         let n = scratch.listed.len();
+        let outcome = outcome(visit.position);
         let new = if n < FEW {
-            !seen[..n].contains(&visit.outcome)
+            !seen[..n].contains(&outcome)
         } else {
             if scratch.outcomes.len() == 0 {
                 for &o in &seen {
                     scratch.outcomes.insert(Key::new(o, 0), ());
                 }
             }
-            scratch.outcomes.insert(Key::new(visit.outcome, 0), ())
+            scratch.outcomes.insert(Key::new(outcome, 0), ())
         };
         if new {
             if n < FEW {
-                seen[n] = visit.outcome;
+                seen[n] = outcome;
             }
             scratch.listed.push(k as u32);
         }
@@ -456,7 +474,7 @@ impl Full<'_> {
             from,
             act,
             used: node.used,
-            outcome: node.outcome(),
+            position: node.position(),
         };
         self.most = self.most.max(node.used);
         if node.throws.is_empty() {
@@ -508,7 +526,7 @@ impl Full<'_> {
             from,
             act,
             used: node.used,
-            outcome: node.outcome(),
+            position: node.position(),
         });
     }
 }
