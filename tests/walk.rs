@@ -278,18 +278,25 @@ fn single_record_commands_refuse_a_directory_plainly() {
         &["score", "games"],
         &["move", "games/halatafl", "e3-d4"],
     ] {
-        let (code, stdout, stderr) = run(args);
-        assert_eq!(code, 2, "{args:?}");
-        assert_eq!(stdout, "", "{args:?}");
-        assert!(
-            stderr.starts_with(&format!(
-                "referee: {} is a directory: this command reads one record file (`referee check` takes directories)",
-                args[1]
-            )),
-            "{args:?}: {stderr}"
-        );
-        assert!(!stderr.contains("os error"), "{stderr}");
+        refused_plainly(args, args[1], run(args));
     }
+    // `play --record` too, before it reads a line.
+    let args = ["play", "halatafl", "--record", "games/halatafl"];
+    refused_plainly(&args, args[3], common::run_with_input(&args, b":quit\n"));
+}
+
+/// A single-record command given the directory `dir` stopped with exit 2 and a plain
+/// message, not the system's error.
+fn refused_plainly(args: &[&str], dir: &str, (code, stdout, stderr): (i32, String, String)) {
+    assert_eq!(code, 2, "{args:?}");
+    assert_eq!(stdout, "", "{args:?}");
+    assert!(
+        stderr.starts_with(&format!(
+            "referee: {dir} is a directory: this command reads one record file (`referee check` takes directories)"
+        )),
+        "{args:?}: {stderr}"
+    );
+    assert!(!stderr.contains("os error"), "{stderr}");
 }
 
 #[test]

@@ -369,6 +369,7 @@ fn hold_record<G: Render>(
     path: &Path,
     new_game: impl Fn() -> Result<Game_<G>, Failure>,
 ) -> Result<(Game_<G>, RecordLock), Failure> {
+    super::commands::not_a_directory(&path.to_string_lossy())?;
     let name = path.display();
     let wait = wait_limit().map_err(Failure::Usage)?;
     loop {
