@@ -113,3 +113,30 @@ fn the_play_entry_point_plays() {
     assert_eq!(ok, [true, true, false, true], "{out}");
     assert_eq!(answers[3]["quit"], true);
 }
+
+/// Every position of random games of every shipped ruleset whose setup notation holds a
+/// whole position (not Halasi's table game) goes through the fuzzers' setup round trip:
+/// the setup string reads back to itself, lists as many legal turns and plays on alike.
+/// (Finding thaayam/alike-pieces-one-outcome would have failed here at once.)
+#[test]
+fn setup_round_trips_over_random_games() {
+    use referee::games::{halatafl::Halatafl, halves::Halves, thaayam::Thaayam};
+    let mut checked = 0;
+    for ruleset in [
+        "halatafl",
+        "halatafl-emperor",
+        "halatafl-short",
+        "halatafl-thrones",
+        "halatafl-orthogonal",
+        "halatafl-free",
+    ] {
+        checked += fuzzing::selfplay_round_trips::<Halatafl>(ruleset, 5, "round-trip");
+    }
+    for ruleset in ["thaayam", "thaayam-bell", "thaayam-spinner"] {
+        checked += fuzzing::selfplay_round_trips::<Thaayam>(ruleset, 20, "round-trip");
+    }
+    for ruleset in ["halves", "halves-3p", "halves-inverted", "halves-manual"] {
+        checked += fuzzing::selfplay_round_trips::<Halves>(ruleset, 60, "round-trip");
+    }
+    assert!(checked > 15_000, "{checked} positions");
+}
