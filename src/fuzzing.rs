@@ -84,7 +84,8 @@ pub fn movetext<G: Game>(data: &[u8]) {
 }
 
 /// Judges every record of `text` as game `G` with every detail, and cross-checks the
-/// movetext readers.
+/// movetext readers; where the record stops, the setup round trip and near misses of the
+/// legal turns judged against the listing.
 fn judge_text<G: Game>(text: &str) {
     let env = env();
     let file = record::split(text, &env.limits);
@@ -104,6 +105,7 @@ fn judge_text<G: Game>(text: &str) {
         // the two-seat games a resignation ends the game.
         if let Some(s) = &j.session {
             setup_round_trips(s);
+            judged_turns_are_listed(s, &mut crate::dice::Dice::from_seed("fuzz"), 8);
         }
     }
 }
@@ -131,12 +133,14 @@ fn movetext_agrees<G: Game>(text: &str, span: Span, limits: &Limits) {
 /// The setup round trip ([`setup_round_trips`]) at every position of `games` random games
 /// of the shipped ruleset `ruleset` (uniformly random legal turns, as `selfplay` plays
 /// them, from `seed`): the fuzzers' check, on positions that play reaches often rather
-/// than those mutation finds. Returns how many positions were checked.
-pub fn selfplay_round_trips<G: Game>(ruleset: &str, games: usize, seed: &str) -> usize {
+/// than those mutation finds; and at each, turns near the listed ones judged
+/// ([`judged_turns_are_listed`]). Returns how many positions were checked and how many
+/// accepted turns were not written as listed ones.
+pub fn selfplay_round_trips<G: Game>(ruleset: &str, games: usize, seed: &str) -> (usize, usize) {
     let rs = env().ruleset(Some(ruleset)).expect("a shipped ruleset");
     let mut chooser = crate::dice::Dice::from_seed(seed);
     let mut scratch = Vec::new();
-    let mut checked = 0;
+    let (mut checked, mut unlisted) = (0, 0);
     for g in 0..games {
         let game_seed = format!("{seed}-{g}");
         let tags = record::Header::default();
@@ -144,6 +148,7 @@ pub fn selfplay_round_trips<G: Game>(ruleset: &str, games: usize, seed: &str) ->
             .unwrap_or_else(|_| panic!("{ruleset} starts"));
         while s.to_move().is_some() && s.turns < 2_000 {
             setup_round_trips(&s);
+            unlisted += judged_turns_are_listed(&s, &mut chooser, 6);
             checked += 1;
             let turn = G::random_turn(
                 &s.settings,
@@ -158,7 +163,74 @@ pub fn selfplay_round_trips<G: Game>(ruleset: &str, games: usize, seed: &str) ->
             }
         }
     }
-    checked
+    (checked, unlisted)
+}
+
+/// Every turn the judge accepts leads where a listed turn leads: `tries` near misses of
+/// the listed turns (one cut short, two spliced, a character changed or left out), each
+/// judged; one accepted must leave a position (its setup string) that a listed turn
+/// leaves. Returns how many accepted near misses were not written as a listed turn. The other way (every listed turn is accepted) is checked wherever turns are
+/// listed and played. Not Halasi (its setup string is not the whole position), nor a
+/// listing cut at its limit.
+fn judged_turns_are_listed<G: Game>(
+    s: &Session<G>,
+    rng: &mut crate::dice::Dice,
+    tries: usize,
+) -> usize {
+    if G::NAME == "halasi" || s.to_move().is_none() {
+        return 0;
+    }
+    let mut listed = Vec::new();
+    s.legal_turns(&mut listed);
+    if listed.is_empty() || listed.len() >= 500 {
+        return 0;
+    }
+    let written: std::collections::HashSet<String> =
+        listed.iter().map(ToString::to_string).collect();
+    let mut unlisted = 0;
+    let after = |turn: &G::Turn| {
+        let mut st = s.state.clone();
+        G::play(&s.settings, &mut st, s.chance.as_ref(), turn)
+            .ok()
+            .map(|()| G::setup_string(&s.settings, &st))
+    };
+    let reached: std::collections::HashSet<String> = listed.iter().filter_map(after).collect();
+    let pick = |rng: &mut crate::dice::Dice| -> Vec<char> {
+        listed[rng.uniform(listed.len() as u32) as usize]
+            .to_string()
+            .chars()
+            .collect()
+    };
+    for _ in 0..tries {
+        let (a, b) = (pick(rng), pick(rng));
+        let at = |rng: &mut crate::dice::Dice, v: &[char]| rng.uniform(v.len() as u32) as usize;
+        let (i, j) = (at(rng, &a), at(rng, &b));
+        let near: String = match rng.uniform(4) {
+            0 => a[..=i].iter().collect(),
+            1 => a[..i].iter().chain(&b[j..]).collect(),
+            2 => {
+                let mut c = a.clone();
+                c[i] = b[j];
+                c.into_iter().collect()
+            }
+            _ => a[..i].iter().chain(&a[i + 1..]).collect(),
+        };
+        let TurnParse::Turn(turn, len) = G::parse_turn(&near) else {
+            continue;
+        };
+        if len != near.len() {
+            continue;
+        }
+        if let Some(setup) = after(&turn) {
+            assert!(
+                reached.contains(&setup),
+                "`{near}` is accepted in `{}` and leaves `{setup}`, where no listed turn leads",
+                G::setup_string(&s.settings, &s.state)
+            );
+            unlisted += usize::from(!written.contains(&turn.to_string()));
+        }
+    }
+    unlisted
 }
 
 /// A position still in play: its setup string starts the same position. (A finished
