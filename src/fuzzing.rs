@@ -53,11 +53,14 @@ fn text(data: &[u8]) -> String {
 }
 
 /// The record frame and every game: a whole file judged as `check` judges it, both from
-/// its text and as a stream of bytes cut into records.
+/// its text and as a stream of bytes cut into records. Where the input is UTF-8 and no
+/// record is over the size limit, the two agree: the same records, verdicts, turns and
+/// errors, each error at the same place of the file (finding record/stream-lines: the
+/// stream's messages counted lines from the record, not the file).
 pub fn record(data: &[u8]) {
     let env = env();
     let text = text(data);
-    let (text, _) = record::strip_bom(&text);
+    let (text, bom) = record::strip_bom(&text);
     let reports = referee::check_text(env, "fuzz", text);
     assert!(!reports.is_empty(), "check_text gives at least one report");
     for r in &reports {
@@ -70,9 +73,42 @@ pub fn record(data: &[u8]) {
             }
         }
     }
+    let mut streamed = Vec::new();
+    let mut comparable = std::str::from_utf8(data).is_ok();
     for chunk in Chunks::new(data, env.limits).flatten() {
-        referee::check_chunk(env, "fuzz", &chunk);
+        comparable &= matches!(chunk.text, record::ChunkText::Text(_));
+        let shift = chunk.offset - bom;
+        for r in referee::check_chunk(env, "fuzz", &chunk) {
+            streamed.push(ruling(&r, shift));
+        }
     }
+    if comparable {
+        let whole: Vec<String> = reports.iter().map(|r| ruling(r, 0)).collect();
+        assert_eq!(whole, streamed, "the stream and the whole text disagree");
+    }
+}
+
+/// What a report says, its errors placed in the file (`shift`: where its text starts).
+fn ruling(r: &referee::Report, shift: usize) -> String {
+    let errors: Vec<String> = r
+        .errors
+        .iter()
+        .map(|e| {
+            let at = e.span.map(|s| (s.start + shift, s.end + shift));
+            format!(
+                "{:?} {:?} {:?} {:?} {}",
+                e.kind, e.rule, e.turn, at, e.message
+            )
+        })
+        .collect();
+    format!(
+        "{} {} {:?} {:?} {} {errors:?}",
+        r.valid,
+        r.turns,
+        r.game,
+        r.ruleset,
+        r.status.is_some()
+    )
 }
 
 /// One game's movetext: `[Game "NAME"]` and then the input, which may add more tags
@@ -98,6 +134,7 @@ fn judge_text<G: Game>(text: &str) {
             detail: true,
             stop_after: None,
             breakdowns: true,
+            first_line: 0,
         };
         let j = judge::<G>(env, "fuzz", text, raw, index, options);
         // A seat that resigned has left the game; Thaayam's setup notation says so with

@@ -168,6 +168,50 @@ fn several_records_in_one_file() {
     assert_eq!(lines[1]["errors"][0]["line"], 8);
 }
 
+/// A later record of a file is read from the stream in its own text; what its messages
+/// say of places counts the file's lines, as `adjudicate` does (an `Options` tag's
+/// setting in an error and in a rule's note), and the text after a termination marker
+/// is named by the marker, not by an offset in the record.
+#[test]
+fn messages_of_a_later_record_name_the_files_lines() {
+    let records = "[Game \"halatafl\"]\n\n1. e3-d4 *\n\n\
+                   [Game \"halatafl\"]\n[Options \"capture=bogus\"]\n\n1. e3-d4 *\n\n\
+                   [Game \"halatafl\"]\n\n1. e3-d4 * 2. d4-d5\n\n";
+    // Its `Options` tag is on its line 3.
+    let disputed = std::fs::read_to_string(
+        common::root().join("games/halatafl/disputed-missed-capture-compulsory.game"),
+    )
+    .unwrap();
+    assert!(disputed.lines().nth(2).unwrap().starts_with("[Options"));
+    let text = &format!("{records}{disputed}");
+    let options_line = records.lines().count() + 3;
+    let (code, lines) = check(text, &[]);
+    assert_eq!(code, 1);
+    let error = |i: usize| {
+        lines[i]["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        error(1).starts_with("<stdin>:6:11: unknown value `bogus` for `capture`"),
+        "{}",
+        error(1)
+    );
+    assert_eq!(
+        error(2),
+        "nothing but comments may follow the termination marker `*`"
+    );
+    let (code, out, _) = run_with_input(&["check", "-"], text.as_bytes());
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(&format!(
+            "(set by the record's Options tag (<stdin>:{options_line}))"
+        )),
+        "{out}"
+    );
+}
+
 #[test]
 fn header_errors() {
     let (kind, _, _) = first_error("[Event \"no game\"]\n\n1. e3-d4\n", &[]);

@@ -441,6 +441,7 @@ fn resume<G: Render>(ctx: &Ctx, path: &Path, lock: &RecordLock) -> Result<Game_<
             detail: false,
             stop_after: Some(0),
             breakdowns: false,
+            first_line: 0,
         };
         judge::<G>(&ctx.env, &name, &text, raw, index, o)
             .session

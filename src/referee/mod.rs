@@ -306,6 +306,11 @@ pub const GAMES: &[&str] = games::registry::NAMES;
 /// File-level problems (text before the first header, size limit) are errors of the
 /// first record's report, or of a report with no game when there is no record.
 pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
+    check_text_at(env, file, text, 0)
+}
+
+/// [`check_text`] for a `text` that starts on line `first_line` (0-based) of `file`.
+fn check_text_at(env: &Env, file: &str, text: &str, first_line: usize) -> Vec<Report> {
     let split = record::split(text, &env.limits);
     let file_errors: Vec<Diagnostic> = split
         .errors
@@ -328,7 +333,7 @@ pub fn check_text(env: &Env, file: &str, text: &str) -> Vec<Report> {
         .records
         .iter()
         .enumerate()
-        .map(|(index, raw)| check_record(env, file, text, raw, index))
+        .map(|(index, raw)| check_record(env, file, text, raw, index, first_line))
         .collect();
     // Text before the first header belongs to the first record's report: it comes
     // first in the file, so it is that record's first error.
@@ -362,7 +367,7 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
     };
     match &chunk.text {
         ChunkText::Text(text) => {
-            let mut reports = check_text(env, file, text);
+            let mut reports = check_text_at(env, file, text, chunk.line);
             for r in &mut reports {
                 r.index = chunk.index;
             }
@@ -392,8 +397,16 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
     }
 }
 
-/// The ruling on one record.
-pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: usize) -> Report {
+/// The ruling on one record of `text`, which starts on line `first_line` (0-based) of
+/// `file`.
+pub fn check_record(
+    env: &Env,
+    file: &str,
+    text: &str,
+    raw: &RawRecord,
+    index: usize,
+    first_line: usize,
+) -> Report {
     let game = match game_of(raw) {
         Ok(game) => game,
         Err(d) => {
@@ -413,7 +426,11 @@ pub fn check_record(env: &Env, file: &str, text: &str, raw: &RawRecord, index: u
         ($($g:ty),* $(,)?) => {
             match game {
                 $(<$g as Game>::NAME => {
-                    judge::<$g>(env, file, text, raw, index, JudgeOptions::default()).report
+                    let options = JudgeOptions {
+                        first_line,
+                        ..JudgeOptions::default()
+                    };
+                    judge::<$g>(env, file, text, raw, index, options).report
                 })*
                 _ => unreachable!("game_of returns registered games only"),
             }

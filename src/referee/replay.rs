@@ -68,6 +68,10 @@ pub struct JudgeOptions {
     pub stop_after: Option<usize>,
     /// Explain each turn's score (`score`, `adjudicate`).
     pub breakdowns: bool,
+    /// The line of the file (0-based) on which `text` starts: a record `check` reads
+    /// from a stream is judged in its own text, and the places that messages name (an
+    /// `Options` tag's setting) count the file's lines.
+    pub first_line: usize,
 }
 
 /// Judges one record of game `G`. `file` is the record file's display name (cited by
@@ -106,7 +110,7 @@ pub fn judge<G: Game>(
         movetext: None,
     };
 
-    let session = match prepare::<G>(env, file, text, raw) {
+    let session = match prepare::<G>(env, file, text, raw, options.first_line) {
         Ok(s) => Some(s),
         Err(mut ds) => {
             errors.append(&mut ds);
@@ -278,11 +282,13 @@ fn replay<G: Game>(
 }
 
 /// Loads the ruleset, applies overrides, checks the seed, parses the setup, starts.
+/// `text` starts on line `first_line` (0-based) of `file`.
 fn prepare<G: Game>(
     env: &Env,
     file: &str,
     text: &str,
     raw: &RawRecord,
+    first_line: usize,
 ) -> Result<Session<G>, Vec<Diagnostic>> {
     let header = &raw.header;
     let ruleset_tag = header.get("Ruleset");
@@ -323,7 +329,7 @@ fn prepare<G: Game>(
             .line_col(text, offset);
         Location {
             file: file.to_string(),
-            line: line as u32,
+            line: (first_line + line) as u32,
             column: column as u32,
         }
     };

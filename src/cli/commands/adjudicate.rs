@@ -54,6 +54,7 @@ fn adjudicate_game<G: Render>(
         detail: true,
         stop_after: turn,
         breakdowns: true,
+        first_line: 0,
     };
     let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
     let r = &j.report;
@@ -67,6 +68,7 @@ fn adjudicate_game<G: Render>(
             detail: false,
             stop_after: Some(n - 1),
             breakdowns: false,
+            first_line: 0,
         };
         judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, o).session
     });

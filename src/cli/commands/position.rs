@@ -82,6 +82,7 @@ fn position_game<G: Render>(
         detail: false,
         stop_after: turn,
         breakdowns: matches!(what, View::Score),
+        first_line: 0,
     };
     let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
     let Some(session) = &j.session else {
@@ -229,6 +230,7 @@ fn html_page<G: Render>(
             detail: false,
             stop_after,
             breakdowns: false,
+            first_line: 0,
         };
         judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts)
     };

@@ -295,9 +295,11 @@ impl<'a, T> Reader<'a, T> {
     fn after_termination(&mut self, pos: usize, is_comment: bool) -> bool {
         match &self.out.termination {
             Some((_, tspan)) if !is_comment => {
+                // The marker by its text, not its place: a byte offset in the record
+                // would not be one in the file (`check` reads records one at a time).
                 let message = format!(
-                    "nothing but comments may follow the termination marker (at byte {})",
-                    tspan.start
+                    "nothing but comments may follow the termination marker `{}`",
+                    crate::quote::quote(&self.text[tspan.start..tspan.end])
                 );
                 self.fail(SyntaxKind::Syntax, pos, self.token_end(pos), message);
                 true
