@@ -206,8 +206,9 @@ pub fn selfplay_round_trips<G: Game>(ruleset: &str, games: usize, seed: &str) ->
 /// Every turn the judge accepts leads where a listed turn leads: `tries` near misses of
 /// the listed turns (one cut short, two spliced, a character changed or left out), each
 /// judged; one accepted must leave a position (its setup string) that a listed turn
-/// leaves. Returns how many accepted near misses were not written as a listed turn. The other way (every listed turn is accepted) is checked wherever turns are
-/// listed and played. Not Halasi (its setup string is not the whole position), nor a
+/// leaves. Returns how many accepted near misses were not written as a listed turn.
+/// The other way (every listed turn is accepted) is checked wherever turns are listed
+/// and played. Not Halasi (its setup string is not the whole position), nor a
 /// listing cut at its limit.
 fn judged_turns_are_listed<G: Game>(
     s: &Session<G>,

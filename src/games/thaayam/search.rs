@@ -102,7 +102,6 @@ impl Own {
     }
 }
 
-/// Bit `i` of a four-bit mask moved to bit 0 of byte `i`.
 /// The four bytes of `codes` sorted, smallest in the lowest byte (a sorting network).
 #[inline]
 fn sorted(codes: u32) -> u32 {
@@ -115,6 +114,7 @@ fn sorted(codes: u32) -> u32 {
     u32::from_le_bytes(c)
 }
 
+/// Bit `i` of a four-bit mask moved to bit 0 of byte `i`.
 fn spread(mask: u8) -> u32 {
     const SPREAD: [u32; 16] = {
         let mut out = [0u32; 16];
