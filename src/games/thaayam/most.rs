@@ -145,18 +145,56 @@ impl Grid {
         i / self.stride[d] % self.size[d]
     }
     /// The vectors whose coordinate `d` is at most `lim`.
+    ///
+    /// The set is periodic: `size[d]` blocks of `stride[d]` bits, the first `lim + 1`
+    /// set. A long period is written run by run (each run is at least `stride[d]` bits,
+    /// a few words); a short one (coordinate 0 or 1, where a run is a few bits and
+    /// writing run by run cost ~40,000 instructions a table) is written once, with a
+    /// word to spare, and each word of the table is read out of it at its offset in the
+    /// period.
     fn at_most(&self, d: usize, lim: usize) -> Vec<u64> {
         let mut m = self.empty();
-        // A period of the pattern: `size[d]` blocks of `stride[d]` bits, the first
-        // `lim + 1` set.
         let (st, period) = (self.stride[d], self.stride[d] * self.size[d]);
         let run = (lim + 1).min(self.size[d]) * st;
-        for start in (0..self.bits).step_by(period) {
-            set_range(&mut m, start, start + run);
+        if period >= SHORT_PERIOD {
+            for start in (0..self.bits).step_by(period) {
+                set_range(&mut m, start, start + run);
+            }
+            return m;
+        }
+        // One period and the 64 bits after it, and a word more so that every read of
+        // two words stays inside.
+        let mut once = [0u64; SHORT_PERIOD / 64 + 3];
+        let end = period + 64;
+        for start in (0..end).step_by(period) {
+            set_range(&mut once, start, (start + run).min(end));
+        }
+        let step = 64 % period;
+        let mut off = 0; // (64 * word) % period
+        for w in m.iter_mut() {
+            let (i, r) = (off / 64, off % 64);
+            *w = if r == 0 {
+                once[i]
+            } else {
+                once[i] >> r | once[i + 1] << (64 - r)
+            };
+            off += step;
+            if off >= period {
+                off -= period;
+            }
+        }
+        // The bits past the table are not vectors.
+        if !self.bits.is_multiple_of(64) {
+            if let Some(last) = m.last_mut() {
+                *last &= (1u64 << (self.bits % 64)) - 1;
+            }
         }
         m
     }
 }
+
+/// The period, in bits, from which [`Grid::at_most`] writes its set run by run.
+const SHORT_PERIOD: usize = 1024;
 
 fn set_range(m: &mut [u64], a: usize, b: usize) {
     let mut i = a;
@@ -360,4 +398,40 @@ fn bear_off(s: &Settings, units: &[Unit], ones: u32, in_keep: u32, throws: Unuse
         }
     });
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Grid;
+
+    /// `at_most` is its definition, bit by bit, for short and long periods, every
+    /// coordinate and limit, and tables that end inside a word.
+    #[test]
+    fn at_most_is_the_vectors_within_the_limit() {
+        let sizes: [&[usize]; 6] = [
+            &[25],
+            &[3, 5],
+            &[25, 25, 7],
+            &[64, 2, 3],
+            &[9, 26, 26],
+            &[26, 26, 26, 4],
+        ];
+        for size in sizes {
+            let g = Grid::new(size.to_vec());
+            for d in 0..size.len() {
+                for lim in 0..=size[d] {
+                    let m = g.at_most(d, lim);
+                    assert_eq!(m.len(), g.words());
+                    for i in 0..m.len() * 64 {
+                        let want = i < g.bits && g.coord(i, d) <= lim;
+                        assert_eq!(
+                            m[i / 64] >> (i % 64) & 1 == 1,
+                            want,
+                            "{size:?} {d} {lim} {i}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

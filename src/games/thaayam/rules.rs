@@ -264,8 +264,17 @@ pub fn play(
     for action in turn.actions.iter() {
         apply(s, &mut w, seat, &discarded, action).map_err(fail)?;
     }
-    let possible = Search::with(|search| search.best(s, Own::of(st, seat), Unused::of(&usable)));
-    if w.used < u16::from(possible) {
+    // A turn that used every usable throw used the most (no search); otherwise the
+    // search says how many could have been.
+    let throws = Unused::of(&usable);
+    let possible = if w.used >= throws.total() {
+        w.used
+    } else {
+        u16::from(Search::with(|search| {
+            search.best(s, Own::of(st, seat), throws)
+        }))
+    };
+    if w.used < possible {
         return Err(fail(Fault::UseAll {
             used: w.used as usize,
             possible: possible as usize,
