@@ -365,12 +365,14 @@ pub fn tag_value(tag: &str, data: &[u8]) {
 pub fn ruleset(data: &[u8]) {
     let text = text(data);
     // The file's stem must be the name its `ruleset` line gives; take that name when it
-    // is a valid one, so inputs get past that check.
+    // is a valid one that a file can have (255 bytes at most on common file systems:
+    // a longer name cannot be a ruleset file, and `fuzz` then tries the mismatch), so
+    // inputs get past that check.
     let name = text
         .lines()
         .find_map(|l| l.trim().strip_prefix("ruleset "))
         .map(str::trim)
-        .filter(|n| crate::ruleset::load::check_name(n).is_ok())
+        .filter(|n| crate::ruleset::load::check_name(n).is_ok() && n.len() + ".rules".len() <= 255)
         .unwrap_or("fuzz");
     let dir = scratch_dir();
     let path = dir.join(format!("{name}.rules"));
