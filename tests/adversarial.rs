@@ -110,6 +110,25 @@ fn thaayam_a_mixed_series_is_judged() {
     assert_eq!(r.errors[0].kind, ErrorKind::Limit, "{:?}", r.errors[0]);
 }
 
+/// Thaayam, a written series of 70 throws holding values no die shows (0, 6, 7, 34, 41,
+/// 44, 84): the fuzzers' finding 9. The listing of the hint walked this series for
+/// 0.17 s (release) to offer turns with the same impossible series.
+fn thaayam_impossible_series() -> String {
+    "[Game \"thaayam\"]\n\n1. [2] - 2. [4 8 8 3] - 3. [1 4  44 4 4 8 41 8 8 8 1 4 3 4 4 0 7 41 8 8 84  44 4 4 8 41 8 8 8 1 4 3 4 4 0 7 41 8 8 8 1 8 6 34 1 8 1 4 1 1 8 8 34 1 8  1 8 6 34 1 8 1 4 1 1 8 8 34 1 8 1 4 1 2] off\n".to_string()
+}
+
+#[test]
+fn thaayam_an_impossible_series_offers_no_turns() {
+    let r = check(&thaayam_impossible_series());
+    let e = &r.errors[0];
+    assert_eq!(
+        (e.kind, e.rule.as_deref(), e.turn),
+        (ErrorKind::Rule, Some("throws"), Some(3))
+    );
+    assert!(e.message.contains("cannot show 44"), "{}", e.message);
+    assert_eq!(e.hint, None);
+}
+
 /// Halatafl: a black king among 22 white men spaced for jumping, 3,000-odd capture
 /// chains from one point, and a written chain of `hops` jumps.
 const HALATAFL_CHAINS: &str = "1M1M1M1/M1M1M2/1M1M1M1/M1M1M2/1M1M1M1/M1M1M1M/kM1M1M1 b -";
@@ -293,6 +312,10 @@ fn adversarial_times() {
         (
             "thaayam 24 mixed, bearing off",
             thaayam_mixed_from("south: c3 c2 b2 d4; north: c5 hand=3", 24),
+        ),
+        (
+            "thaayam 70 throws, impossible values",
+            thaayam_impossible_series(),
         ),
         (
             "halatafl 3,101 chains",

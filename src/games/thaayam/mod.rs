@@ -258,7 +258,18 @@ impl Game for Thaayam {
     }
 
     fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
-        if violation.series.is_empty() {
+        // A series the dice cannot make (rule `throws`) makes no turn legal: listing the
+        // turns that use it would offer turns as illegal as the one written (and, with
+        // values no die shows, cost the listing seconds: finding 9).
+        let series_broken = matches!(
+            violation.fault,
+            Fault::NoSeries
+                | Fault::EmptySeries
+                | Fault::Impossible { .. }
+                | Fault::EndsEarly { .. }
+                | Fault::Unfinished { .. }
+        );
+        if series_broken || violation.series.is_empty() {
             return None;
         }
         let mut turns = Vec::new();
