@@ -34,6 +34,7 @@ use super::series::{split, Unused};
 use super::settings::Settings;
 use super::short::Short;
 use super::table::{Key, Table};
+use super::uncombined;
 use crate::games::Seat;
 use crate::notation::thaayam::{Action, Series, Turn};
 use smallvec::SmallVec;
@@ -90,7 +91,7 @@ fn outcome(position: u64) -> u64 {
 
 /// One action of a partial turn.
 #[derive(Copy, Clone, Debug)]
-enum Act {
+pub(super) enum Act {
     Enter,
     Off,
     Twin,
@@ -149,7 +150,7 @@ const ROOM_KEPT: usize = 1 << 12;
 /// The most visits the full walk makes before it leaves the turn to the pruned walk.
 /// Below [`MAX_NODES`], so that a full walk that ends never met the pruned walk's limit
 /// (which visits no partial turn the full walk does not, and each once).
-const FULL_LIMIT: usize = 4096;
+pub(super) const FULL_LIMIT: usize = 4096;
 
 /// A partial turn the full walk reached: the visit it came from and by which action
 /// ([`START`] and no action for the start of the turn), the throws used, its position
@@ -163,7 +164,7 @@ struct Visit {
 }
 
 /// The `from` of the start of the turn.
-const START: u32 = u32::MAX;
+pub(super) const START: u32 = u32::MAX;
 
 /// The generator's room, kept by the thread between turns.
 #[derive(Default)]
@@ -175,6 +176,10 @@ struct Scratch {
     acts: Vec<Act>,
     /// The full walk's visits, in order.
     visits: Vec<Visit>,
+    /// The uncombined walk's visits, in order.
+    compact: Vec<uncombined::Visit>,
+    /// Did the uncombined walk, not the full walk, list the turns?
+    uncombined: bool,
     /// The visits listed, in order.
     listed: Vec<u32>,
 }
@@ -188,16 +193,29 @@ impl Scratch {
             self.visits = Vec::new();
         }
         self.visits.clear();
+        if self.compact.capacity() > ROOM_KEPT {
+            self.compact = Vec::new();
+        }
+        self.compact.clear();
+        self.uncombined = false;
         self.listed.clear();
     }
 
     /// Visit `v`'s turn, written out.
     fn turn(&mut self, seat: Seat, series: &Series, v: u32) -> Turn {
         self.acts.clear();
-        let mut visit = self.visits[v as usize];
-        while visit.from != START {
-            self.acts.push(visit.act);
-            visit = self.visits[visit.from as usize];
+        if self.uncombined {
+            let mut visit = self.compact[v as usize];
+            while visit.from != START {
+                self.acts.push(visit.act());
+                visit = self.compact[visit.from as usize];
+            }
+        } else {
+            let mut visit = self.visits[v as usize];
+            while visit.from != START {
+                self.acts.push(visit.act);
+                visit = self.visits[visit.from as usize];
+            }
         }
         Turn {
             series: Some(series.clone()),
@@ -349,6 +367,22 @@ pub fn full_turns(s: &Settings, st: &State, series: &Series) -> Option<Vec<Turn>
     })
 }
 
+/// The turns the full walk lists without the uncombined walk (or `None` where it gives
+/// up), whether or not the turn is short (tests).
+#[cfg(test)]
+pub fn generic_full_turns(s: &Settings, st: &State, series: &Series) -> Option<Vec<Turn>> {
+    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    with_scratch(|scratch| {
+        walk_all(s, st, usable, scratch, MAX_LISTED, false).then(|| {
+            let listed = std::mem::take(&mut scratch.listed);
+            listed
+                .iter()
+                .map(|&v| scratch.turn(st.to_move, series, v))
+                .collect()
+        })
+    })
+}
+
 /// Is the turn short, listed without a walk (tests)?
 #[cfg(test)]
 pub fn is_short(s: &Settings, st: &State, series: &Series) -> bool {
@@ -387,19 +421,58 @@ fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
 }
 
 /// The full walk: fills the scratch's `listed` with the visits to list (at most
-/// `room`). Returns false, having given up, past [`FULL_LIMIT`] partial turns.
+/// `room`). Returns false, having given up, past [`FULL_LIMIT`] partial turns. Where
+/// throws are never combined and the series is not huge, the uncombined walk makes the
+/// same visits more cheaply.
 fn full_walk(s: &Settings, st: &State, usable: Unused, scratch: &mut Scratch, room: usize) -> bool {
+    walk_all(s, st, usable, scratch, room, true)
+}
+
+/// [`full_walk`], with or without the uncombined walk.
+fn walk_all(
+    s: &Settings,
+    st: &State,
+    usable: Unused,
+    scratch: &mut Scratch,
+    room: usize,
+    uncombined: bool,
+) -> bool {
     let seat = st.to_move;
+    let enemies = Enemies::of(st, seat);
+    let own = Own::of(st, seat);
+    if let (true, false, Some(throws)) = (uncombined, s.combine, uncombined::nibbles(usable)) {
+        let Some(most) = uncombined::walk(
+            s.twins,
+            seat,
+            &enemies,
+            own,
+            throws,
+            &mut scratch.visited,
+            &mut scratch.compact,
+        ) else {
+            return false;
+        };
+        scratch.uncombined = true;
+        let visits = scratch.compact.iter().map(|v| (v.used(), v.position));
+        list(
+            visits,
+            most,
+            room,
+            &mut scratch.outcomes,
+            &mut scratch.listed,
+        );
+        return true;
+    }
     let mut full = Full {
         s,
         seat,
-        enemies: Enemies::of(st, seat),
+        enemies,
         scratch,
         most: 0,
         over: false,
     };
     let start = Node {
-        own: Own::of(st, seat),
+        own,
         captured: 0,
         throws: usable,
         used: 0,
@@ -410,36 +483,55 @@ fn full_walk(s: &Settings, st: &State, usable: Unused, scratch: &mut Scratch, ro
     }
     let most = full.most;
     let scratch = full.scratch;
+    let visits = scratch.visits.iter().map(|v| (v.used, v.position));
+    list(
+        visits,
+        most,
+        room,
+        &mut scratch.outcomes,
+        &mut scratch.listed,
+    );
+    true
+}
+
+/// Lists (into `listed`, at most `room`) the visits, given as their throws used and
+/// position, that used `most` throws and are the first of their outcome.
+fn list(
+    visits: impl Iterator<Item = (u16, u64)>,
+    most: u16,
+    room: usize,
+    outcomes: &mut Table<()>,
+    listed: &mut Vec<u32>,
+) {
     // The outcomes listed: looked for in `seen` while there are few (most turns list a
     // handful), then in the `outcomes` table.
     let mut seen = [0u64; FEW];
-    for (k, visit) in scratch.visits.iter().enumerate() {
-        if scratch.listed.len() >= room {
+    for (k, (used, position)) in visits.enumerate() {
+        if listed.len() >= room {
             break;
         }
-        if visit.used != most {
+        if used != most {
             continue;
         }
-        let n = scratch.listed.len();
-        let outcome = outcome(visit.position);
+        let n = listed.len();
+        let outcome = outcome(position);
         let new = if n < FEW {
             !seen[..n].contains(&outcome)
         } else {
-            if scratch.outcomes.len() == 0 {
+            if outcomes.len() == 0 {
                 for &o in &seen {
-                    scratch.outcomes.insert(Key::new(o, 0), ());
+                    outcomes.insert(Key::new(o, 0), ());
                 }
             }
-            scratch.outcomes.insert(Key::new(outcome, 0), ())
+            outcomes.insert(Key::new(outcome, 0), ())
         };
         if new {
             if n < FEW {
                 seen[n] = outcome;
             }
-            scratch.listed.push(k as u32);
+            listed.push(k as u32);
         }
     }
-    true
 }
 
 /// How many outcomes the full walk looks for in a list before it uses a table.
@@ -550,7 +642,13 @@ fn advance(enemies: &Enemies, seat: Seat, node: &Node, step: Step) -> (Node, Act
                 from: node.own.pos[piece],
                 twins,
                 throws: node.throws.minus(step.throws),
-                capture: land(enemies, seat, &mut next, step.own.pos[piece], twins),
+                capture: land(
+                    enemies,
+                    seat,
+                    &mut next.captured,
+                    step.own.pos[piece],
+                    twins,
+                ),
             }
         }
     };
@@ -558,15 +656,17 @@ fn advance(enemies: &Enemies, seat: Seat, node: &Node, step: Step) -> (Node, Act
 }
 
 /// A move lands on route position `to`: the enemy pieces there go home (the singles
-/// only when a single lands), except on a marked square. Returns whether it took any.
-fn land(enemies: &Enemies, seat: Seat, node: &mut Node, to: u8, twins: bool) -> bool {
+/// only when a single lands), except on a marked square; they join `captured` (bit `4 *
+/// seat + piece`). Returns whether it took any.
+#[inline(always)]
+pub(super) fn land(enemies: &Enemies, seat: Seat, captured: &mut u16, to: u8, twins: bool) -> bool {
     if SAFE_POSITIONS & (1 << to) != 0 {
         return false;
     }
     let sq = ROUTES[seat.0 as usize][to as usize] as usize;
     let there = enemies.taken_by(sq, twins);
-    let took = there & !node.captured;
-    node.captured |= took;
+    let took = there & !*captured;
+    *captured |= took;
     took != 0
 }
 
@@ -603,10 +703,10 @@ fn pruned_walk(
 
 /// The pieces of the other playing seats on each square at the start of the turn: bit
 /// `4 * seat + piece` for a single, the same bit 16 higher for one of twins.
-struct Enemies([u32; 25]);
+pub(super) struct Enemies([u32; 25]);
 
 impl Enemies {
-    fn of(st: &State, seat: Seat) -> Enemies {
+    pub(super) fn of(st: &State, seat: Seat) -> Enemies {
         let mut on = [0u32; 25];
         let mut others = st.playing & !(1 << seat.0) & 15;
         while others != 0 {

@@ -10,6 +10,7 @@
 //! - `short`: the legal turns of a turn with at most one throw, listed without a walk.
 //! - `setup`: the setup notation.
 //! - `table`: the hash table of the searches, kept by the thread between turns.
+//! - `uncombined`: the full walk of the legal turns when throws are never combined.
 //! - [`violation`]: illegal turns, each citing one rule.
 
 pub mod board;
@@ -22,6 +23,7 @@ pub mod settings;
 mod setup;
 mod short;
 mod table;
+mod uncombined;
 pub mod violation;
 
 #[cfg(test)]

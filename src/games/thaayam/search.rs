@@ -257,7 +257,7 @@ pub fn steps(s: &Settings, own: &Own, throws: Unused, out: &mut Vec<Step>) {
 /// yet, and of the pieces alike (same square, same twinning: the same `code`) only the
 /// first, since moving either gives the same outcome.
 #[inline]
-fn pieces_to_try(own: &Own) -> impl Iterator<Item = usize> + '_ {
+pub(super) fn pieces_to_try(own: &Own) -> impl Iterator<Item = usize> + '_ {
     let mut tried = 0u32; // the codes of the pieces tried, a byte each
     (0..4).filter(move |&i| {
         if own.pos[i] >= KEEP || own.is_moved(i) {

@@ -5,7 +5,9 @@
 use std::collections::HashSet;
 
 use super::board::{square, State, HAND, KEEP, OFF, OPPOSITE};
-use super::legal::{full_turns, full_walk_lists, is_short, pruned_turns, MAX_LISTED, MAX_NODES};
+use super::legal::{
+    full_turns, full_walk_lists, generic_full_turns, is_short, pruned_turns, MAX_LISTED, MAX_NODES,
+};
 use super::rules::{self, Work};
 use super::search::{steps, Own, Search, StepKind};
 use super::series::{split, throw_series, Counts, Unused};
@@ -352,6 +354,109 @@ fn random_series(s: &Settings, dice: &mut Dice, most: usize) -> Series {
         t.push(2);
     }
     Series::new(&t)
+}
+
+/// Where throws are never combined, the uncombined walk (canonical where the turn only
+/// enters and moves pieces, else full) lists what the full walk lists, in its order: over
+/// random positions of three kinds (crowded on a few squares, anywhere, or near the keep
+/// or the opposite palace, where pieces bear off or are declared twins), with series of
+/// up to nine throws (three to seven near the ends), in the variants without combined throws and with twins on and off.
+#[test]
+fn uncombined_walks_list_as_the_full_walk() {
+    let mut dice = Dice::from_seed("uncombined");
+    let (mut canonical, mut full, mut listed) = (0, 0, 0);
+    for s in variants().iter().filter(|s| !s.combine) {
+        for twins in [true, false] {
+            let s = Settings { twins, ..*s };
+            for k in 0..12_000 {
+                let st = match k % 3 {
+                    0 => random_position(&s, &mut dice),
+                    1 => anywhere(&s, &mut dice),
+                    _ => near_ends(&s, &mut dice),
+                };
+                let series = if k % 3 == 2 {
+                    // Two to six extra throws, then the end of the series.
+                    let mut t: Vec<u8> = (0..2 + dice.uniform(5))
+                        .map(|_| [1, 1, 4, 8][dice.uniform(4) as usize])
+                        .collect();
+                    t.push(2 + dice.uniform(2) as u8);
+                    Series::new(&t)
+                } else {
+                    random_series(&s, &mut dice, 9)
+                };
+                let usable = Unused::of(&split(&series, st.on_board(st.to_move)).0);
+                let (Some(generic), Some(turns)) = (
+                    generic_full_turns(&s, &st, &series),
+                    full_turns(&s, &st, &series),
+                ) else {
+                    continue;
+                };
+                assert_eq!(turns, generic, "{st:?} {series}");
+                let own = Own::of(&st, st.to_move);
+                let values = usable.values();
+                if usable.total() >= 2 && super::uncombined::moves_only(s.twins, &own, values) {
+                    canonical += 1;
+                } else if usable.total() >= 2 {
+                    full += 1;
+                }
+                listed += turns.len();
+            }
+        }
+    }
+    // Both walks ran often, on turns of several outcomes.
+    assert!(
+        canonical > 15_000 && full > 7_000,
+        "{canonical} canonical, {full} full"
+    );
+    assert!(listed > 4 * (canonical + full), "{listed} listed");
+}
+
+/// A position with each playing seat's pieces anywhere: in hand, borne off, in the keep or
+/// on any square of the route, a pair of them twins now and then, so that pieces are
+/// alike, meet enemies, reach the keep and the opposite palace by every throw.
+fn anywhere(s: &Settings, dice: &mut Dice) -> State {
+    let mut st = State::start(s.mask(), s.seats()[dice.uniform(s.n as u32) as usize]);
+    for &seat in s.seats() {
+        let k = seat.0 as usize;
+        for i in 0..4 {
+            st.pos[k][i] = match dice.uniform(10) {
+                0 => HAND,
+                1 if i > 0 => OFF,
+                2 => KEEP,
+                3 if i > 0 => st.pos[k][i - 1].min(KEEP),
+                _ => dice.uniform(u32::from(KEEP)) as u8,
+            };
+        }
+        if s.twins && dice.uniform(4) == 0 {
+            let p = OPPOSITE + dice.uniform(u32::from(KEEP - OPPOSITE)) as u8;
+            st.pos[k][0] = p;
+            st.pos[k][1] = p;
+            st.twinned[k] = 0b0011;
+        }
+    }
+    st
+}
+
+/// A position with the seat to move's pieces near the end of the route (in the keep,
+/// borne off, within a throw of the keep) or near its opposite palace (on it, within a
+/// throw of it, in hand), the other seats' anywhere: turns that bear off, declare twins,
+/// or may.
+fn near_ends(s: &Settings, dice: &mut Dice) -> State {
+    let mut st = anywhere(s, dice);
+    let k = st.to_move.0 as usize;
+    let keep = dice.uniform(2) == 0;
+    for i in 0..4 {
+        st.pos[k][i] = match (keep, dice.uniform(4)) {
+            (true, 0) => KEEP,
+            (true, 1) if i > 0 => OFF,
+            (true, _) => KEEP - 1 - dice.uniform(8) as u8,
+            (false, 0) => OPPOSITE,
+            (false, 1) => HAND,
+            (false, _) => dice.uniform(u32::from(OPPOSITE)) as u8,
+        };
+    }
+    st.twinned[k] = 0;
+    st
 }
 
 /// Twins moving one square by a 2 or by a 3 (one throw a move) reach the same position

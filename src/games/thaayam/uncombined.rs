@@ -1,0 +1,379 @@
+//! The full walk where throws are never combined (`combine-throws = false`, as in
+//! `thaayam-bell`): the same visits, in the same order, as [`super::legal`]'s full walk,
+//! so the same turns listed in the same order, with a partial turn of a few words and a
+//! visit of 16 bytes.
+//!
+//! With one throw a move, a step uses one throw of one value, so the unused throws fit
+//! a nibble a value (a series of at most 15 throws of each value; a longer one goes to
+//! the full walk) and the values held are kept as bits beside them; the moves from a
+//! piece are the values held that fit before the keep, smallest first, as
+//! [`super::search::each_step`] gives them. A visit keeps its action packed in a word
+//! (kind, throw, square moved from, twins, capture) and the throws used, and is written
+//! out as an [`Act`] only when it is on the way to the turn chosen.
+//!
+//! The tests (`tests_legal.rs`) compare this walk's listing with the full walk's, the
+//! pruned walk's and the reference generator's.
+
+use super::board::{HAND, KEEP, OFF, OPPOSITE};
+use super::legal::{land, Act, Enemies, FULL_LIMIT, START};
+use super::search::{pieces_to_try, Own};
+use super::series::Unused;
+use super::table::{Key, Table};
+use crate::games::Seat;
+
+/// A partial turn.
+#[derive(Copy, Clone, Debug)]
+struct Node {
+    own: Own,
+    /// The enemy pieces captured so far, bit `4 * seat + piece`.
+    captured: u16,
+    /// The unused throws, value `v` counted in bits `4 * (v - 1)..4 * v`.
+    throws: u32,
+    /// The values held at least once, bit `v - 1` for `v`.
+    values: u8,
+    used: u8,
+}
+
+impl Node {
+    fn key(&self) -> Key {
+        Key::new(
+            self.own.packed() | u64::from(self.captured) << 40,
+            u128::from(self.throws),
+        )
+    }
+    /// As the full walk's `Node::position`.
+    fn position(&self) -> u64 {
+        u64::from(u32::from_le_bytes(self.own.pos))
+            | u64::from(self.own.twinned) << 32
+            | u64::from(self.captured) << 40
+    }
+    /// The node less one throw of `v`, which it holds.
+    #[inline(always)]
+    fn spend(mut self, v: u8) -> Node {
+        let shift = 4 * u32::from(v - 1);
+        self.throws -= 1 << shift;
+        let gone = (self.throws >> shift) & 15 == 0;
+        self.values &= !(u8::from(gone) << (v - 1));
+        self.used += 1;
+        self
+    }
+}
+
+/// The unused throws a nibble a value, when no value is held more than 15 times.
+pub(super) fn nibbles(throws: Unused) -> Option<u32> {
+    let mut out = 0u32;
+    for v in 1..=8u8 {
+        let c = throws.count(v);
+        if c > 15 {
+            return None;
+        }
+        out |= u32::from(c) << (4 * (v - 1));
+    }
+    Some(out)
+}
+
+/// A visit: the partial turn's position (as the full walk's `Visit::position`), the
+/// visit it came from ([`START`] for the start of the turn) and its action and throws
+/// used, packed ([`Visit::act`]).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Visit {
+    pub position: u64,
+    pub from: u32,
+    /// Bits 0–1 the kind, 2 twins, 3 capture, 4–7 the throw, 8–12 the position moved
+    /// from, 16–23 the throws used.
+    packed: u32,
+}
+
+const ENTER: u32 = 0;
+const OFF_KIND: u32 = 1;
+const TWIN: u32 = 2;
+const MOVE: u32 = 3;
+
+impl Visit {
+    pub fn used(&self) -> u16 {
+        (self.packed >> 16 & 0xff) as u16
+    }
+    /// The action that reached the visit (meaningless for the start).
+    pub fn act(&self) -> Act {
+        let p = self.packed;
+        match p & 3 {
+            ENTER => Act::Enter,
+            OFF_KIND => Act::Off,
+            TWIN => Act::Twin,
+            _ => Act::Move {
+                from: (p >> 8 & 31) as u8,
+                twins: p & 4 != 0,
+                throws: Unused(Unused::one((p >> 4 & 15) as u8)),
+                capture: p & 8 != 0,
+            },
+        }
+    }
+}
+
+/// The move action of a throw of `v` from position `from`.
+fn move_act(from: u8, v: u8, twins: bool, capture: bool) -> u32 {
+    MOVE | u32::from(twins) << 2
+        | u32::from(capture) << 3
+        | u32::from(v) << 4
+        | u32::from(from) << 8
+}
+
+/// The walk from `own` with `throws` unused (see [`nibbles`]): fills `visits` and
+/// returns the most throws a visit used, or `None` past [`FULL_LIMIT`] visits (the walk
+/// gave up).
+///
+/// Where the turn can only enter and move pieces (no piece can bear off or be declared
+/// twins: [`moves_only`]), the walk is canonical: enters first, then moves in piece
+/// index order only, so it visits each set of steps once, by its first path (see
+/// [`moves_only`]); otherwise it makes the full walk's visits.
+pub(super) fn walk(
+    twins: bool,
+    seat: Seat,
+    enemies: &Enemies,
+    own: Own,
+    throws: u32,
+    visited: &mut Table<()>,
+    visits: &mut Vec<Visit>,
+) -> Option<u16> {
+    let mut values = 0u8;
+    for v in 1..=8 {
+        if throws >> (4 * (v - 1)) & 15 != 0 {
+            values |= 1 << (v - 1);
+        }
+    }
+    let mut w = Walk {
+        twins,
+        seat,
+        enemies,
+        visited,
+        visits,
+        most: 0,
+        over: false,
+    };
+    let start = Node {
+        own,
+        captured: 0,
+        throws,
+        values,
+        used: 0,
+    };
+    if moves_only(twins, &own, values) {
+        w.dfs::<true>(start, START, ENTER, 0);
+    } else {
+        w.dfs::<false>(start, START, ENTER, 0);
+    }
+    (!w.over).then_some(u16::from(w.most))
+}
+
+/// Can the turn do nothing but enter and move pieces? No piece can bear off (that needs
+/// a throw of 1, a piece in the keep that has not moved, and every other piece in the
+/// keep or borne off: none in hand, and every one on the board within a throw of the
+/// keep), and no declaration can be made (fewer than two single pieces are on the
+/// opposite palace or can reach it: by a throw held, or from hand by a 1 and an 8; twins
+/// stay twins until the keep).
+///
+/// **Why the canonical walk lists the same turns.** Such a turn's steps are enters (of
+/// the first piece in hand) and moves (of a piece, or pair of twins, not moved yet, by
+/// one throw). The canonical walk makes the enters first, then moves pieces in
+/// increasing index only, skipping alike pieces as the full walk does. Every path of
+/// the full walk has a canonical one that leaves the same outcome with as many throws
+/// and comes no later in the full walk's order (which takes a node's enter first, then
+/// its moves by piece index and throw, an alike piece of higher index never):
+///
+/// - a path with a move before an enter: the enter made first instead enters the same
+///   piece and leaves the move possible (should the entered piece be alike to the
+///   moving one and of lower index, the full walk moves it instead: alike pieces, the
+///   same outcome), and the path so changed comes earlier, an enter before a move;
+/// - a path of moves only: the same moves by piece index come earlier (where another
+///   order first differs it moves a piece of higher index), and the full walk takes
+///   them (a piece skipped there would be alike to an unmoved one of lower index that
+///   stands as it did in the other order, and would be skipped there too);
+/// - a path starting with an enter: so does its canonical one, by induction after it.
+///
+/// So the first visit of each outcome in the full walk (the one listed, with the path it
+/// is written from) is canonical, and the canonical walk makes its visits in the full
+/// walk's order. A partial turn reached again (by alike pieces, or moves landing the
+/// same) is visited again, which only adds later visits of outcomes already visited; no
+/// table of visits is kept. A piece moves at most once, so the walk is small.
+pub(super) fn moves_only(twins: bool, own: &Own, values: u8) -> bool {
+    let one = values & 1 != 0;
+    let pos = own.pos;
+    if one
+        && pos.contains(&KEEP)
+        && pos
+            .iter()
+            .all(|&p| p == KEEP || p == OFF || (p < KEEP && KEEP - p <= 8))
+    {
+        return false;
+    }
+    if !twins {
+        return true;
+    }
+    let mut declarable = 0;
+    for (i, &p) in pos.iter().enumerate() {
+        if own.is_twinned(i) {
+            continue;
+        }
+        let reaches = match p {
+            OPPOSITE => true,
+            HAND => one && values & 0x80 != 0,
+            _ => p < OPPOSITE && values >> (OPPOSITE - p - 1) & 1 != 0,
+        };
+        declarable += usize::from(reaches);
+    }
+    declarable < 2
+}
+
+struct Walk<'a> {
+    twins: bool,
+    seat: Seat,
+    enemies: &'a Enemies,
+    visited: &'a mut Table<()>,
+    visits: &'a mut Vec<Visit>,
+    most: u8,
+    over: bool,
+}
+
+impl Walk<'_> {
+    /// The `twin` declaration from a node, as [`super::search::declare`] makes it.
+    #[inline(always)]
+    fn declare(&self, node: &Node) -> Option<Node> {
+        if !self.twins {
+            return None;
+        }
+        let (a, b) = node.own.declaration()?;
+        let mut next = *node;
+        let pair = (1 << a) | (1 << b);
+        next.own.twinned |= pair;
+        if node.own.moved & pair != 0 {
+            next.own.moved |= pair;
+        }
+        Some(next)
+    }
+
+    /// Visits a partial turn reached from visit `from` by action `act` (packed, without
+    /// the throws used), and every step from it, as the full walk's `Full::dfs` does; or
+    /// (`CANON`, a turn of moves only) only the moves of pieces of index `first` or more,
+    /// with no table of visits.
+    fn dfs<const CANON: bool>(&mut self, node: Node, from: u32, act: u32, first: usize) {
+        if self.visits.len() >= FULL_LIMIT {
+            self.over = true;
+            return;
+        }
+        let me = self.visits.len() as u32;
+        self.most = self.most.max(node.used);
+        let visit = Visit {
+            position: node.position(),
+            from,
+            packed: act | u32::from(node.used) << 16,
+        };
+        if node.throws == 0 {
+            self.visits.push(visit);
+            if let (false, Some(next)) = (CANON, self.declare(&node)) {
+                self.dfs::<CANON>(next, me, TWIN, first);
+            }
+            return;
+        }
+        if !CANON && !self.visited.insert(node.key(), ()) {
+            return;
+        }
+        self.visits.push(visit);
+        // The steps in `each_step`'s order: enter, bear off, declare, each piece's moves.
+        let own = &node.own;
+        // (Canonical: enters only before any move, while `first` is 0.)
+        if (!CANON || first == 0) && node.throws & 15 != 0 {
+            if let Some(i) = own.pos.iter().position(|&p| p == HAND) {
+                let mut next = node.spend(1);
+                next.own.pos[i] = 0;
+                self.dfs::<CANON>(next, me, ENTER, first);
+                if self.over {
+                    return;
+                }
+            }
+            if !CANON && own.pos.iter().all(|&p| p == KEEP || p == OFF) {
+                if let Some(i) = (0..4).find(|&i| own.pos[i] == KEEP && !own.is_moved(i)) {
+                    let mut next = node.spend(1);
+                    next.own.pos[i] = OFF;
+                    next.own.moved |= 1 << i;
+                    self.dfs::<CANON>(next, me, OFF_KIND, first);
+                    if self.over {
+                        return;
+                    }
+                }
+            }
+        }
+        if let (false, Some(next)) = (CANON, self.declare(&node)) {
+            self.dfs::<CANON>(next, me, TWIN, first);
+            if self.over {
+                return;
+            }
+        }
+        for i in pieces_to_try(own).filter(|&i| i >= first) {
+            let p = own.pos[i];
+            let left = KEEP - p;
+            if own.is_twinned(i) {
+                let Some(j) = own.partner(i) else { continue };
+                // Twins move by half the throw: throws of 2 to 2 * left + 1.
+                let mut fit = node.values & !1 & mask(2 * left + 1);
+                while fit != 0 {
+                    let v = fit.trailing_zeros() as u8 + 1;
+                    fit &= fit - 1;
+                    let to = p + v / 2;
+                    let mut next = node.spend(v);
+                    next.own.pos[i] = to;
+                    next.own.pos[j] = to;
+                    next.own.moved |= (1 << i) | (1 << j);
+                    if to == KEEP {
+                        next.own.twinned &= !((1 << i) | (1 << j));
+                    }
+                    let capture = land(self.enemies, self.seat, &mut next.captured, to, true);
+                    self.step::<CANON>(next, me, move_act(p, v, true, capture), i + 1);
+                    if self.over {
+                        return;
+                    }
+                }
+            } else {
+                let mut fit = node.values & mask(left);
+                while fit != 0 {
+                    let v = fit.trailing_zeros() as u8 + 1;
+                    fit &= fit - 1;
+                    let to = p + v;
+                    let mut next = node.spend(v);
+                    next.own.pos[i] = to;
+                    next.own.moved |= 1 << i;
+                    let capture = land(self.enemies, self.seat, &mut next.captured, to, false);
+                    self.step::<CANON>(next, me, move_act(p, v, false, capture), i + 1);
+                    if self.over {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Walk::dfs`] for a step's partial turn, visited in place when it used every
+    /// throw and no declaration can follow (the commonest visit).
+    #[inline(always)]
+    fn step<const CANON: bool>(&mut self, next: Node, me: u32, act: u32, first: usize) {
+        if next.throws == 0 && (CANON || self.declare(&next).is_none()) {
+            if self.visits.len() >= FULL_LIMIT {
+                self.over = true;
+                return;
+            }
+            self.most = self.most.max(next.used);
+            self.visits.push(Visit {
+                position: next.position(),
+                from: me,
+                packed: act | u32::from(next.used) << 16,
+            });
+        } else {
+            self.dfs::<CANON>(next, me, act, if CANON { first } else { 0 });
+        }
+    }
+}
+
+/// The values `1..=most` (at most 8) as bits, bit `v - 1` for `v`.
+#[inline(always)]
+fn mask(most: u8) -> u8 {
+    (((1u16 << most.min(8)) - 1) & 0xff) as u8
+}
