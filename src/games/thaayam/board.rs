@@ -82,6 +82,23 @@ const POSITIONS: [[u8; 25]; 4] = {
     out
 };
 
+/// Which of four pieces (bit `i` for `pos[i]`) stand at route position `p`: the bytes
+/// compared side by side (positions are at most 26, so no byte carries into the next),
+/// then bit 7 of byte `i` moved to bit `i` by one multiply.
+#[inline]
+pub fn pieces_at(pos: [u8; 4], p: u8) -> u8 {
+    const LOW: u32 = 0x0101_0101;
+    let apart = (u32::from_le_bytes(pos) ^ (u32::from(p) * LOW)) + 0x7f * LOW;
+    let there = (!apart >> 7) & LOW;
+    (u64::from(there).wrapping_mul(1 << 21 | 1 << 14 | 1 << 7 | 1) >> 21) as u8 & 15
+}
+
+/// The route position of a square index for a seat.
+#[inline]
+pub fn position_of(seat: usize, square: u8) -> u8 {
+    POSITIONS[seat][usize::from(square)]
+}
+
 /// The square at a route position of a seat (`pos` in `0..=24`).
 pub fn square(seat: Seat, pos: u8) -> Square {
     Square::from_index(ROUTES[seat.0 as usize][pos as usize]).expect("on the board")

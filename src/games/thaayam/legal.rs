@@ -28,7 +28,7 @@
 
 use std::cell::RefCell;
 
-use super::board::{square, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
+use super::board::{pieces_at, position_of, square, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
 use super::search::{declare, each_one_throw_step, each_step, Own, Search, Step, StepKind};
 use super::series::{split, Unused};
 use super::settings::Settings;
@@ -339,16 +339,19 @@ fn short_turn(
 /// an enemy piece there at the start of the turn? (As [`land`] judges the first move of
 /// a turn, without placing every enemy piece.)
 fn takes(st: &State, seat: Seat, sq: u8, twins: bool) -> bool {
-    (0..4).any(|e| {
-        e != seat.0 as usize
-            && st.playing & (1 << e) != 0
-            && (0..4).any(|i| {
-                let p = st.pos[e][i];
-                p <= KEEP
-                    && ROUTES[e][usize::from(p)] == sq
-                    && (twins || st.twinned[e] >> i & 1 == 0)
-            })
-    })
+    let mut others = st.playing & !(1 << seat.0) & 15;
+    while others != 0 {
+        let e = others.trailing_zeros() as usize;
+        others &= others - 1;
+        let mut there = pieces_at(st.pos[e], position_of(e, sq));
+        if !twins {
+            there &= !st.twinned[e];
+        }
+        if there != 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// The turns the full walk lists (or `None` where it gives up), whether or not the turn
@@ -504,19 +507,21 @@ fn list(
     listed: &mut Vec<u32>,
 ) {
     // The outcomes listed: looked for in `seen` while there are few (most turns list a
-    // handful), then in the `outcomes` table.
-    let mut seen = [0u64; FEW];
+    // handful), all of it compared without a branch (`NONE` is no outcome), then in the
+    // `outcomes` table.
+    const NONE: u64 = u64::MAX;
+    let mut seen = [NONE; FEW];
     for (k, (used, position)) in visits.enumerate() {
-        if listed.len() >= room {
-            break;
-        }
         if used != most {
             continue;
+        }
+        if listed.len() >= room {
+            break;
         }
         let n = listed.len();
         let outcome = outcome(position);
         let new = if n < FEW {
-            !seen[..n].contains(&outcome)
+            !seen.iter().fold(false, |found, &o| found | (o == outcome))
         } else {
             if outcomes.len() == 0 {
                 for &o in &seen {
@@ -701,23 +706,38 @@ fn pruned_walk(
     });
 }
 
+/// The square of each seat's route position, and 25 for a piece in hand or borne off.
+const ON_SQUARE: [[u8; 27]; 4] = {
+    let mut out = [[25u8; 27]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut p = 0;
+        while p <= KEEP as usize {
+            out[s][p] = ROUTES[s][p];
+            p += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
 /// The pieces of the other playing seats on each square at the start of the turn: bit
-/// `4 * seat + piece` for a single, the same bit 16 higher for one of twins.
-pub(super) struct Enemies([u32; 25]);
+/// `4 * seat + piece` for a single, the same bit 16 higher for one of twins (and at 25,
+/// never read, those off the board).
+pub(super) struct Enemies([u32; 26]);
 
 impl Enemies {
     pub(super) fn of(st: &State, seat: Seat) -> Enemies {
-        let mut on = [0u32; 25];
+        // Square 25 collects the pieces off the board (in hand, borne off), unread.
+        let mut on = [0u32; 26];
         let mut others = st.playing & !(1 << seat.0) & 15;
         while others != 0 {
             let k = others.trailing_zeros() as usize;
             others &= others - 1;
             for i in 0..4 {
-                let p = st.pos[k][i];
-                if p <= KEEP {
-                    let twin = usize::from(st.twinned[k] >> i & 1);
-                    on[usize::from(ROUTES[k][usize::from(p)])] |= 1 << (4 * k + i + 16 * twin);
-                }
+                let sq = ON_SQUARE[k][usize::from(st.pos[k][i])];
+                let twin = usize::from(st.twinned[k] >> i & 1);
+                on[usize::from(sq)] |= 1 << (4 * k + i + 16 * twin);
             }
         }
         Enemies(on)

@@ -1,8 +1,8 @@
 //! Judging and applying a turn.
 
 use super::board::{
-    is_safe, position, square, Ending, Reason, State, HAND, KEEP, OFF, OPPOSITE, ROUTES,
-    SAFE_POSITIONS,
+    is_safe, pieces_at, position, position_of, square, Ending, Reason, State, HAND, KEEP, OFF,
+    OPPOSITE, ROUTES, SAFE_POSITIONS,
 };
 use super::search::{Own, Search};
 use super::series::{split, Counts, Unused};
@@ -325,11 +325,12 @@ pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn:
                 ..
             } => {
                 let p = position(seat, *from);
-                let Some(i) = (0..4)
-                    .find(|&i| own.pos[i] == p && own.is_twinned(i) == *twins && !own.is_moved(i))
-                else {
+                let twinned = if *twins { own.twinned } else { !own.twinned };
+                let alike = pieces_at(own.pos, p) & twinned & !own.moved;
+                if alike == 0 {
                     continue;
-                };
+                }
+                let i = alike.trailing_zeros() as usize;
                 let mut pieces = 1u8 << i;
                 if *twins {
                     pieces |= own.partner(i).map_or(0, |j| 1 << j);
@@ -362,20 +363,25 @@ fn capture(st: &mut State, seat: Seat, to: u8, twins: bool) -> bool {
     }
     let sq = ROUTES[seat.0 as usize][usize::from(to)];
     let mut took = false;
-    for e in (0..4).filter(|&e| e != seat.0 as usize && st.playing & (1 << e) != 0) {
-        // The enemy's pieces on the square, as bits.
-        let mut there = (0..4).fold(0u8, |m, i| {
-            let p = st.pos[e][i];
-            m | u8::from(p <= KEEP && ROUTES[e][usize::from(p.min(KEEP))] == sq) << i
-        });
+    let mut others = st.playing & !(1 << seat.0) & 15;
+    while others != 0 {
+        let e = others.trailing_zeros() as usize;
+        others &= others - 1;
+        // The enemy's pieces on the square, as bits (its position there is on the
+        // board: the square is not the keep).
+        let mut there = pieces_at(st.pos[e], position_of(e, sq));
         if !twins {
             there &= !st.twinned[e];
         }
-        for i in (0..4).filter(|&i| there & (1 << i) != 0) {
-            st.pos[e][i] = HAND;
+        if there != 0 {
+            for i in 0..4 {
+                if there & (1 << i) != 0 {
+                    st.pos[e][i] = HAND;
+                }
+            }
+            st.twinned[e] &= !there;
+            took = true;
         }
-        st.twinned[e] &= !there;
-        took |= there != 0;
     }
     took
 }

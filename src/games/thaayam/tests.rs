@@ -97,6 +97,21 @@ fn routes_are_the_spec_routes() {
             assert_eq!(board::position(Seat(i as u8), at), p);
             // The marked squares are at the same route positions for every seat.
             assert_eq!(is_safe(at), board::SAFE_POSITIONS & (1 << p) != 0);
+            assert_eq!(board::position_of(i, at.index() as u8), p);
+        }
+    }
+}
+
+/// `pieces_at` finds the pieces standing at a position, byte by byte, as a plain search
+/// would: every position, in hand and borne off, over many random placements.
+#[test]
+fn pieces_at_a_position_side_by_side() {
+    let mut dice = crate::dice::Dice::from_seed("pieces-at");
+    for _ in 0..20_000 {
+        let pos = [0u8; 4].map(|_| dice.uniform(27) as u8);
+        for p in 0..27 {
+            let want = (0..4).fold(0u8, |m, i| m | u8::from(pos[i] == p) << i);
+            assert_eq!(board::pieces_at(pos, p), want, "{pos:?} at {p}");
         }
     }
 }

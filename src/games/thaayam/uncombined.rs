@@ -158,9 +158,9 @@ pub(super) fn walk(
         used: 0,
     };
     if moves_only(twins, &own, values) {
-        w.dfs::<true>(start, START, ENTER, 0);
+        w.canonical(start, START, ENTER);
     } else {
-        w.dfs::<false>(start, START, ENTER, 0);
+        w.dfs(start, START, ENTER);
     }
     (!w.over).then_some(u16::from(w.most))
 }
@@ -252,10 +252,8 @@ impl Walk<'_> {
     }
 
     /// Visits a partial turn reached from visit `from` by action `act` (packed, without
-    /// the throws used), and every step from it, as the full walk's `Full::dfs` does; or
-    /// (`CANON`, a turn of moves only) only the moves of pieces of index `first` or more,
-    /// with no table of visits.
-    fn dfs<const CANON: bool>(&mut self, node: Node, from: u32, act: u32, first: usize) {
+    /// the throws used), and every step from it, as the full walk's `Full::dfs` does.
+    fn dfs(&mut self, node: Node, from: u32, act: u32) {
         if self.visits.len() >= FULL_LIMIT {
             self.over = true;
             return;
@@ -269,46 +267,45 @@ impl Walk<'_> {
         };
         if node.throws == 0 {
             self.visits.push(visit);
-            if let (false, Some(next)) = (CANON, self.declare(&node)) {
-                self.dfs::<CANON>(next, me, TWIN, first);
+            if let Some(next) = self.declare(&node) {
+                self.dfs(next, me, TWIN);
             }
             return;
         }
-        if !CANON && !self.visited.insert(node.key(), ()) {
+        if !self.visited.insert(node.key(), ()) {
             return;
         }
         self.visits.push(visit);
         // The steps in `each_step`'s order: enter, bear off, declare, each piece's moves.
         let own = &node.own;
-        // (Canonical: enters only before any move, while `first` is 0.)
-        if (!CANON || first == 0) && node.throws & 15 != 0 {
+        if node.throws & 15 != 0 {
             if let Some(i) = own.pos.iter().position(|&p| p == HAND) {
                 let mut next = node.spend(1);
                 next.own.pos[i] = 0;
-                self.dfs::<CANON>(next, me, ENTER, first);
+                self.dfs(next, me, ENTER);
                 if self.over {
                     return;
                 }
             }
-            if !CANON && own.pos.iter().all(|&p| p == KEEP || p == OFF) {
+            if own.pos.iter().all(|&p| p == KEEP || p == OFF) {
                 if let Some(i) = (0..4).find(|&i| own.pos[i] == KEEP && !own.is_moved(i)) {
                     let mut next = node.spend(1);
                     next.own.pos[i] = OFF;
                     next.own.moved |= 1 << i;
-                    self.dfs::<CANON>(next, me, OFF_KIND, first);
+                    self.dfs(next, me, OFF_KIND);
                     if self.over {
                         return;
                     }
                 }
             }
         }
-        if let (false, Some(next)) = (CANON, self.declare(&node)) {
-            self.dfs::<CANON>(next, me, TWIN, first);
+        if let Some(next) = self.declare(&node) {
+            self.dfs(next, me, TWIN);
             if self.over {
                 return;
             }
         }
-        for i in pieces_to_try(own).filter(|&i| i >= first) {
+        for i in pieces_to_try(own) {
             let p = own.pos[i];
             let left = KEEP - p;
             if own.is_twinned(i) {
@@ -327,7 +324,7 @@ impl Walk<'_> {
                         next.own.twinned &= !((1 << i) | (1 << j));
                     }
                     let capture = land(self.enemies, self.seat, &mut next.captured, to, true);
-                    self.step::<CANON>(next, me, move_act(p, v, true, capture), i + 1);
+                    self.step(next, me, move_act(p, v, true, capture));
                     if self.over {
                         return;
                     }
@@ -342,7 +339,7 @@ impl Walk<'_> {
                     next.own.pos[i] = to;
                     next.own.moved |= 1 << i;
                     let capture = land(self.enemies, self.seat, &mut next.captured, to, false);
-                    self.step::<CANON>(next, me, move_act(p, v, false, capture), i + 1);
+                    self.step(next, me, move_act(p, v, false, capture));
                     if self.over {
                         return;
                     }
@@ -354,21 +351,182 @@ impl Walk<'_> {
     /// [`Walk::dfs`] for a step's partial turn, visited in place when it used every
     /// throw and no declaration can follow (the commonest visit).
     #[inline(always)]
-    fn step<const CANON: bool>(&mut self, next: Node, me: u32, act: u32, first: usize) {
-        if next.throws == 0 && (CANON || self.declare(&next).is_none()) {
-            if self.visits.len() >= FULL_LIMIT {
-                self.over = true;
-                return;
-            }
-            self.most = self.most.max(next.used);
-            self.visits.push(Visit {
-                position: next.position(),
-                from: me,
-                packed: act | u32::from(next.used) << 16,
-            });
+    fn step(&mut self, next: Node, me: u32, act: u32) {
+        if next.throws == 0 && self.declare(&next).is_none() {
+            self.leaf(&next, me, act);
         } else {
-            self.dfs::<CANON>(next, me, act, if CANON { first } else { 0 });
+            self.dfs(next, me, act);
         }
+    }
+
+    /// Visits a partial turn with no step from it.
+    #[inline(always)]
+    fn leaf(&mut self, node: &Node, from: u32, act: u32) {
+        if self.visits.len() >= FULL_LIMIT {
+            self.over = true;
+            return;
+        }
+        self.most = self.most.max(node.used);
+        self.visits.push(Visit {
+            position: node.position(),
+            from,
+            packed: act | u32::from(node.used) << 16,
+        });
+    }
+
+    /// The canonical walk ([`moves_only`]) from a partial turn of enters only: visits it,
+    /// then walks on from entering one more piece, then from each move.
+    fn canonical(&mut self, node: Node, from: u32, act: u32) {
+        if self.visits.len() >= FULL_LIMIT {
+            self.over = true;
+            return;
+        }
+        let me = self.visits.len() as u32;
+        self.leaf(&node, from, act);
+        if node.throws == 0 {
+            return;
+        }
+        if node.throws & 15 != 0 {
+            if let Some(i) = node.own.pos.iter().position(|&p| p == HAND) {
+                let mut next = node.spend(1);
+                next.own.pos[i] = 0;
+                self.canonical(next, me, ENTER);
+                if self.over {
+                    return;
+                }
+            }
+        }
+        let moves = Moves::of(self.enemies, self.seat, &node.own, node.values);
+        self.moves(&moves, node, me, 0);
+    }
+
+    /// The canonical walk's moves from a partial turn (visited) of pieces `first` on, as
+    /// [`Walk::dfs`] makes them in that order: a piece not moved, not alike to an unmoved
+    /// one of lower index, by each throw held that fits, smallest first.
+    fn moves(&mut self, m: &Moves, node: Node, me: u32, first: usize) {
+        let moved = node.own.moved;
+        for i in first..4 {
+            let bit = 1u8 << i;
+            let fit = m.fit[i] & node.values;
+            if fit == 0 || moved & bit != 0 || m.lower[i] & !moved != 0 {
+                continue;
+            }
+            // Twins move with the first unmoved piece alike of higher index.
+            let pair = if m.twins & bit != 0 {
+                let others = m.higher[i] & !moved;
+                if others == 0 {
+                    continue;
+                }
+                bit | (others & others.wrapping_neg())
+            } else {
+                bit
+            };
+            let p = node.own.pos[i];
+            let mut fit = fit;
+            while fit != 0 {
+                let k = fit.trailing_zeros() as usize;
+                fit &= fit - 1;
+                let v = k as u8 + 1;
+                let to = m.to[i][k];
+                let mut next = node.spend(v);
+                let spread =
+                    u32::from_le_bytes([pair & 1, pair >> 1 & 1, pair >> 2 & 1, pair >> 3 & 1])
+                        * 0xff;
+                let pos = u32::from_le_bytes(next.own.pos) & !spread
+                    | spread & (u32::from(to) * 0x0101_0101);
+                next.own.pos = pos.to_le_bytes();
+                next.own.moved |= pair;
+                if to == KEEP {
+                    next.own.twinned &= !pair;
+                }
+                let takes = m.takes[i][k];
+                let capture = takes & !node.captured != 0;
+                next.captured |= takes;
+                let act = move_act(p, v, m.twins & bit != 0, capture);
+                if next.throws == 0 {
+                    self.leaf(&next, me, act);
+                } else {
+                    if self.visits.len() >= FULL_LIMIT {
+                        self.over = true;
+                        return;
+                    }
+                    let at = self.visits.len() as u32;
+                    self.leaf(&next, me, act);
+                    self.moves(m, next, at, i + 1);
+                }
+                if self.over {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// What the canonical walk's moves from a partial turn of enters only need, per piece:
+/// the throws that fit, where each lands and what it takes, and which pieces are alike.
+struct Moves {
+    /// The throws held that fit before the keep (bit `v - 1` for `v`); none for a piece
+    /// off the route (in hand, in the keep, borne off).
+    fit: [u8; 4],
+    /// Where a throw of `v` lands, at `[piece][v - 1]`.
+    to: [[u8; 8]; 4],
+    /// The enemy pieces a throw of `v` takes, at `[piece][v - 1]`.
+    takes: [[u16; 8]; 4],
+    /// The pieces alike to each (same square, both single or both twinned) of lower and
+    /// of higher index.
+    lower: [u8; 4],
+    higher: [u8; 4],
+    /// The twinned pieces.
+    twins: u8,
+}
+
+impl Moves {
+    /// The moves of `own`'s pieces by the throws `values` held (bit `v - 1` for `v`):
+    /// throws that fit but are not held are left out.
+    fn of(enemies: &Enemies, seat: Seat, own: &Own, values: u8) -> Moves {
+        let mut m = Moves {
+            fit: [0; 4],
+            to: [[0; 8]; 4],
+            takes: [[0; 8]; 4],
+            lower: [0; 4],
+            higher: [0; 4],
+            twins: own.twinned & 15,
+        };
+        for i in 0..4 {
+            let p = own.pos[i];
+            if p >= KEEP {
+                continue;
+            }
+            let twin = own.is_twinned(i);
+            let left = KEEP - p;
+            m.fit[i] = values
+                & if twin {
+                    !1 & mask(2 * left + 1)
+                } else {
+                    mask(left)
+                };
+            let mut fit = m.fit[i];
+            while fit != 0 {
+                let k = fit.trailing_zeros() as u8;
+                fit &= fit - 1;
+                let v = k + 1;
+                let to = if twin { p + v / 2 } else { p + v };
+                m.to[i][usize::from(k)] = to;
+                let mut taken = 0;
+                land(enemies, seat, &mut taken, to, twin);
+                m.takes[i][usize::from(k)] = taken;
+            }
+            for j in 0..4 {
+                if j != i && own.pos[j] == p && own.is_twinned(j) == twin {
+                    if j < i {
+                        m.lower[i] |= 1 << j;
+                    } else {
+                        m.higher[i] |= 1 << j;
+                    }
+                }
+            }
+        }
+        m
     }
 }
 
