@@ -364,7 +364,7 @@ fn random_series(s: &Settings, dice: &mut Dice, most: usize) -> Series {
 #[test]
 fn uncombined_walks_list_as_the_full_walk() {
     let mut dice = Dice::from_seed("uncombined");
-    let (mut canonical, mut full, mut listed) = (0, 0, 0);
+    let (mut canonical, mut full, mut listed, mut bearing_off) = (0, 0, 0, 0);
     for s in variants().iter().filter(|s| !s.combine) {
         for twins in [true, false] {
             let s = Settings { twins, ..*s };
@@ -396,6 +396,8 @@ fn uncombined_walks_list_as_the_full_walk() {
                 let values = usable.values();
                 if usable.total() >= 2 && super::uncombined::moves_only(s.twins, &own, values) {
                     canonical += 1;
+                    let off = |t: &Turn| t.actions.iter().any(|a| matches!(a, Action::Off));
+                    bearing_off += usize::from(turns.iter().any(off));
                 } else if usable.total() >= 2 {
                     full += 1;
                 }
@@ -405,8 +407,12 @@ fn uncombined_walks_list_as_the_full_walk() {
     }
     // Both walks ran often, on turns of several outcomes.
     assert!(
-        canonical > 15_000 && full > 7_000,
+        canonical > 20_000 && full > 3_000,
         "{canonical} canonical, {full} full"
+    );
+    assert!(
+        bearing_off > 500,
+        "{bearing_off} canonical turns bearing off"
     );
     assert!(listed > 4 * (canonical + full), "{listed} listed");
 }

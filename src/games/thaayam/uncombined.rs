@@ -14,7 +14,7 @@
 //! The tests (`tests_legal.rs`) compare this walk's listing with the full walk's, the
 //! pruned walk's and the reference generator's.
 
-use super::board::{HAND, KEEP, OFF, OPPOSITE};
+use super::board::{pieces_at, HAND, KEEP, OFF, OPPOSITE};
 use super::legal::{land, Act, Enemies, FULL_LIMIT, START};
 use super::search::{pieces_to_try, Own};
 use super::series::Unused;
@@ -122,10 +122,10 @@ fn move_act(from: u8, v: u8, twins: bool, capture: bool) -> u32 {
 /// returns the most throws a visit used, or `None` past [`FULL_LIMIT`] visits (the walk
 /// gave up).
 ///
-/// Where the turn can only enter and move pieces (no piece can bear off or be declared
-/// twins: [`moves_only`]), the walk is canonical: enters first, then moves in piece
-/// index order only, so it visits each set of steps once, by its first path (see
-/// [`moves_only`]); otherwise it makes the full walk's visits.
+/// Where no declaration can be made ([`moves_only`]), the walk is canonical: enters
+/// first, then moves in piece index order only, then bearing off, so it visits each set
+/// of steps once, by its first path (see [`moves_only`]); otherwise it makes the full
+/// walk's visits.
 pub(super) fn walk(
     twins: bool,
     seat: Seat,
@@ -165,29 +165,31 @@ pub(super) fn walk(
     (!w.over).then_some(u16::from(w.most))
 }
 
-/// Can the turn do nothing but enter and move pieces? No piece can bear off (that needs
-/// a throw of 1, a piece in the keep that has not moved, and every other piece in the
-/// keep or borne off: none in hand, and every one on the board within a throw of the
-/// keep), and no declaration can be made (fewer than two single pieces are on the
-/// opposite palace or can reach it: by a throw held, or from hand by a 1 and an 8; twins
-/// stay twins until the keep).
+/// Is the turn one of enters, moves and bearing off only? It is unless a declaration can
+/// be made: two single pieces on the opposite palace, or able to reach it (by a throw
+/// held, or from hand by a 1 and an 8; twins stay twins until the keep).
 ///
 /// **Why the canonical walk lists the same turns.** Such a turn's steps are enters (of
-/// the first piece in hand) and moves (of a piece, or pair of twins, not moved yet, by
-/// one throw). The canonical walk makes the enters first, then moves pieces in
-/// increasing index only, skipping alike pieces as the full walk does. Every path of
-/// the full walk has a canonical one that leaves the same outcome with as many throws
-/// and comes no later in the full walk's order (which takes a node's enter first, then
-/// its moves by piece index and throw, an alike piece of higher index never):
+/// the first piece in hand), moves (of a piece, or pair of twins, not moved yet, by one
+/// throw) and bearing off (of the first piece in the keep not moved yet, once every piece
+/// is in the keep or off: then no piece can move, and none is in hand, so no turn both
+/// enters and bears off). The canonical walk makes the enters first, then moves pieces
+/// in increasing index only, skipping alike pieces as the full walk does, then bears
+/// off. Every path of the full walk has a canonical one that leaves the same outcome with
+/// as many throws and comes no later in the full walk's order (which takes a node's
+/// enter first, then its bearing off, then its moves by piece index and throw, an alike
+/// piece of higher index never):
 ///
 /// - a path with a move before an enter: the enter made first instead enters the same
 ///   piece and leaves the move possible (should the entered piece be alike to the
 ///   moving one and of lower index, the full walk moves it instead: alike pieces, the
 ///   same outcome), and the path so changed comes earlier, an enter before a move;
-/// - a path of moves only: the same moves by piece index come earlier (where another
-///   order first differs it moves a piece of higher index), and the full walk takes
-///   them (a piece skipped there would be alike to an unmoved one of lower index that
-///   stands as it did in the other order, and would be skipped there too);
+/// - a path of moves, then bearing off (nothing else can follow the moves, and bearing
+///   off does not depend on which of alike pieces moved): the same moves by piece index
+///   come earlier (where another order first differs it moves a piece of higher index),
+///   and the full walk takes them (a piece skipped there would be alike to an unmoved one
+///   of lower index that stands as it did in the other order, and would be skipped
+///   there too);
 /// - a path starting with an enter: so does its canonical one, by induction after it.
 ///
 /// So the first visit of each outcome in the full walk (the one listed, with the path it
@@ -196,21 +198,12 @@ pub(super) fn walk(
 /// same) is visited again, which only adds later visits of outcomes already visited; no
 /// table of visits is kept. A piece moves at most once, so the walk is small.
 pub(super) fn moves_only(twins: bool, own: &Own, values: u8) -> bool {
-    let one = values & 1 != 0;
-    let pos = own.pos;
-    if one
-        && pos.contains(&KEEP)
-        && pos
-            .iter()
-            .all(|&p| p == KEEP || p == OFF || (p < KEEP && KEEP - p <= 8))
-    {
-        return false;
-    }
     if !twins {
         return true;
     }
+    let one = values & 1 != 0;
     let mut declarable = 0;
-    for (i, &p) in pos.iter().enumerate() {
+    for (i, &p) in own.pos.iter().enumerate() {
         if own.is_twinned(i) {
             continue;
         }
@@ -222,6 +215,11 @@ pub(super) fn moves_only(twins: bool, own: &Own, values: u8) -> bool {
         declarable += usize::from(reaches);
     }
     declarable < 2
+}
+
+/// Are all the pieces in the keep or borne off?
+fn all_in(own: &Own) -> bool {
+    pieces_at(own.pos, KEEP) | pieces_at(own.pos, OFF) == 15
 }
 
 struct Walk<'a> {
@@ -375,7 +373,8 @@ impl Walk<'_> {
     }
 
     /// The canonical walk ([`moves_only`]) from a partial turn of enters only: visits it,
-    /// then walks on from entering one more piece, then from each move.
+    /// then walks on from entering one more piece, from bearing off (when all the pieces
+    /// are in: then there is nothing else), or from each move.
     fn canonical(&mut self, node: Node, from: u32, act: u32) {
         if self.visits.len() >= FULL_LIMIT {
             self.over = true;
@@ -396,8 +395,34 @@ impl Walk<'_> {
                 }
             }
         }
+        if all_in(&node.own) {
+            self.offs(node, me);
+            return;
+        }
         let moves = Moves::of(self.enemies, self.seat, &node.own, node.values);
         self.moves(&moves, node, me, 0);
+    }
+
+    /// The canonical walk from a visited partial turn with every piece in the keep or off:
+    /// bearing off the first unmoved piece in the keep with a 1, as long as there are
+    /// both (each a visit, from which nothing else can follow).
+    fn offs(&mut self, node: Node, me: u32) {
+        let (mut node, mut from) = (node, me);
+        while node.throws & 15 != 0 {
+            let Some(i) = (0..4).find(|&i| node.own.pos[i] == KEEP && !node.own.is_moved(i)) else {
+                return;
+            };
+            let mut next = node.spend(1);
+            next.own.pos[i] = OFF;
+            next.own.moved |= 1 << i;
+            if self.visits.len() >= FULL_LIMIT {
+                self.over = true;
+                return;
+            }
+            let at = self.visits.len() as u32;
+            self.leaf(&next, from, OFF_KIND);
+            (node, from) = (next, at);
+        }
     }
 
     /// The canonical walk's moves from a partial turn (visited) of pieces `first` on, as
@@ -452,7 +477,11 @@ impl Walk<'_> {
                     }
                     let at = self.visits.len() as u32;
                     self.leaf(&next, me, act);
-                    self.moves(m, next, at, i + 1);
+                    if all_in(&next.own) {
+                        self.offs(next, at);
+                    } else {
+                        self.moves(m, next, at, i + 1);
+                    }
                 }
                 if self.over {
                     return;
