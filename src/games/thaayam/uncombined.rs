@@ -160,7 +160,7 @@ pub(super) fn walk(
     if moves_only(twins, &own, values) {
         w.canonical(start, START, ENTER);
     } else {
-        w.dfs(start, START, ENTER);
+        w.dfs(start, START, ENTER, 0);
     }
     (!w.over).then_some(u16::from(w.most))
 }
@@ -217,6 +217,25 @@ pub(super) fn moves_only(twins: bool, own: &Own, values: u8) -> bool {
     declarable < 2
 }
 
+/// Is a move of a single from route position `p` to `to` free: it neither leaves nor
+/// reaches the opposite palace, so it changes no declaration (twins' moves always are)?
+///
+/// **Why the full walk may skip, right after a free move of piece `i`, entering,
+/// declaring and moving a piece of lower index.** Each of those was possible before the
+/// move too (the move changes neither the pieces in hand nor the singles on the
+/// opposite palace nor another piece), comes before it in the walk's order there (enter,
+/// bear off, declare, then moves by piece index), and leaves the same outcome made
+/// first (a piece alike to the moving one entered first is moved in its place, as in
+/// [`moves_only`]). So a path with such a step right after a free move has an earlier
+/// path to its outcome, and no first visit of an outcome is skipped. Nor does the table
+/// of visits hide one: every partial turn on the path of a first visit is first reached
+/// by that path (an earlier path to it would give an earlier one to the outcome), so it
+/// is walked on with the steps that path takes next. Bearing off (possible only once the
+/// last piece is in) stays.
+fn free(p: u8, to: u8) -> bool {
+    p != OPPOSITE && to != OPPOSITE
+}
+
 /// Are all the pieces in the keep or borne off?
 fn all_in(own: &Own) -> bool {
     pieces_at(own.pos, KEEP) | pieces_at(own.pos, OFF) == 15
@@ -250,8 +269,11 @@ impl Walk<'_> {
     }
 
     /// Visits a partial turn reached from visit `from` by action `act` (packed, without
-    /// the throws used), and every step from it, as the full walk's `Full::dfs` does.
-    fn dfs(&mut self, node: Node, from: u32, act: u32) {
+    /// the throws used), and every step from it, as the full walk's `Full::dfs` does —
+    /// but after a free move ([`free`]) of piece `first - 1` (`first` not 0), only bearing
+    /// off and moves of pieces of index `first` or more: the other steps there would
+    /// have come earlier before the move, so no first visit follows them (see [`free`]).
+    fn dfs(&mut self, node: Node, from: u32, act: u32, first: usize) {
         if self.visits.len() >= FULL_LIMIT {
             self.over = true;
             return;
@@ -265,8 +287,10 @@ impl Walk<'_> {
         };
         if node.throws == 0 {
             self.visits.push(visit);
-            if let Some(next) = self.declare(&node) {
-                self.dfs(next, me, TWIN);
+            if first == 0 {
+                if let Some(next) = self.declare(&node) {
+                    self.dfs(next, me, TWIN, 0);
+                }
             }
             return;
         }
@@ -277,12 +301,14 @@ impl Walk<'_> {
         // The steps in `each_step`'s order: enter, bear off, declare, each piece's moves.
         let own = &node.own;
         if node.throws & 15 != 0 {
-            if let Some(i) = own.pos.iter().position(|&p| p == HAND) {
-                let mut next = node.spend(1);
-                next.own.pos[i] = 0;
-                self.dfs(next, me, ENTER);
-                if self.over {
-                    return;
+            if first == 0 {
+                if let Some(i) = own.pos.iter().position(|&p| p == HAND) {
+                    let mut next = node.spend(1);
+                    next.own.pos[i] = 0;
+                    self.dfs(next, me, ENTER, 0);
+                    if self.over {
+                        return;
+                    }
                 }
             }
             if own.pos.iter().all(|&p| p == KEEP || p == OFF) {
@@ -290,20 +316,22 @@ impl Walk<'_> {
                     let mut next = node.spend(1);
                     next.own.pos[i] = OFF;
                     next.own.moved |= 1 << i;
-                    self.dfs(next, me, OFF_KIND);
+                    self.dfs(next, me, OFF_KIND, 0);
                     if self.over {
                         return;
                     }
                 }
             }
         }
-        if let Some(next) = self.declare(&node) {
-            self.dfs(next, me, TWIN);
-            if self.over {
-                return;
+        if first == 0 {
+            if let Some(next) = self.declare(&node) {
+                self.dfs(next, me, TWIN, 0);
+                if self.over {
+                    return;
+                }
             }
         }
-        for i in pieces_to_try(own) {
+        for i in pieces_to_try(own).filter(|&i| i >= first) {
             let p = own.pos[i];
             let left = KEEP - p;
             if own.is_twinned(i) {
@@ -322,7 +350,8 @@ impl Walk<'_> {
                         next.own.twinned &= !((1 << i) | (1 << j));
                     }
                     let capture = land(self.enemies, self.seat, &mut next.captured, to, true);
-                    self.step(next, me, move_act(p, v, true, capture));
+                    // Twins are never declared: their move is free.
+                    self.step(next, me, move_act(p, v, true, capture), i + 1);
                     if self.over {
                         return;
                     }
@@ -337,7 +366,8 @@ impl Walk<'_> {
                     next.own.pos[i] = to;
                     next.own.moved |= 1 << i;
                     let capture = land(self.enemies, self.seat, &mut next.captured, to, false);
-                    self.step(next, me, move_act(p, v, false, capture));
+                    let after = if free(p, to) { i + 1 } else { 0 };
+                    self.step(next, me, move_act(p, v, false, capture), after);
                     if self.over {
                         return;
                     }
@@ -349,11 +379,11 @@ impl Walk<'_> {
     /// [`Walk::dfs`] for a step's partial turn, visited in place when it used every
     /// throw and no declaration can follow (the commonest visit).
     #[inline(always)]
-    fn step(&mut self, next: Node, me: u32, act: u32) {
-        if next.throws == 0 && self.declare(&next).is_none() {
+    fn step(&mut self, next: Node, me: u32, act: u32, first: usize) {
+        if next.throws == 0 && (first != 0 || self.declare(&next).is_none()) {
             self.leaf(&next, me, act);
         } else {
-            self.dfs(next, me, act);
+            self.dfs(next, me, act, first);
         }
     }
 
