@@ -460,12 +460,19 @@ impl Walk<'_> {
     /// one of lower index, by each throw held that fits, smallest first.
     fn moves(&mut self, m: &Moves, node: Node, me: u32, first: usize) {
         let moved = node.own.moved;
-        for i in first..4 {
+        // The pieces to try: from `first` on, not moved, with a throw that fits, and no
+        // unmoved alike piece of lower index (worked out without a branch a piece).
+        let mut tried = 0u8;
+        for i in 0..4 {
+            let can = m.fit[i] & node.values != 0 && m.lower[i] & !moved == 0;
+            tried |= u8::from(can) << i;
+        }
+        tried &= !moved & (0xf0 >> (4 - first)) & 15;
+        while tried != 0 {
+            let i = tried.trailing_zeros() as usize;
+            tried &= tried - 1;
             let bit = 1u8 << i;
             let fit = m.fit[i] & node.values;
-            if fit == 0 || moved & bit != 0 || m.lower[i] & !moved != 0 {
-                continue;
-            }
             // Twins move with the first unmoved piece alike of higher index.
             let pair = if m.twins & bit != 0 {
                 let others = m.higher[i] & !moved;
@@ -575,15 +582,10 @@ impl Moves {
                 land(enemies, seat, &mut taken, to, twin);
                 m.takes[i][usize::from(k)] = taken;
             }
-            for j in 0..4 {
-                if j != i && own.pos[j] == p && own.is_twinned(j) == twin {
-                    if j < i {
-                        m.lower[i] |= 1 << j;
-                    } else {
-                        m.higher[i] |= 1 << j;
-                    }
-                }
-            }
+            let flags = if twin { own.twinned } else { !own.twinned };
+            let alike = pieces_at(own.pos, p) & flags & !(1 << i);
+            m.lower[i] = alike & ((1 << i) - 1);
+            m.higher[i] = alike & !((1 << i) - 1);
         }
         m
     }
