@@ -160,7 +160,7 @@ pub(super) fn walk(
     if moves_only(twins, &own, values) {
         w.canonical(start, START, ENTER);
     } else {
-        w.dfs(start, START, ENTER, 0);
+        w.dfs(start, START, ENTER, After::ANY);
     }
     (!w.over).then_some(u16::from(w.most))
 }
@@ -219,21 +219,54 @@ pub(super) fn moves_only(twins: bool, own: &Own, values: u8) -> bool {
 
 /// Is a move of a single from route position `p` to `to` free: it neither leaves nor
 /// reaches the opposite palace, so it changes no declaration (twins' moves always are)?
-///
-/// **Why the full walk may skip, right after a free move of piece `i`, entering,
-/// declaring and moving a piece of lower index.** Each of those was possible before the
-/// move too (the move changes neither the pieces in hand nor the singles on the
-/// opposite palace nor another piece), comes before it in the walk's order there (enter,
-/// bear off, declare, then moves by piece index), and leaves the same outcome made
-/// first (a piece alike to the moving one entered first is moved in its place, as in
-/// [`moves_only`]). So a path with such a step right after a free move has an earlier
-/// path to its outcome, and no first visit of an outcome is skipped. Nor does the table
-/// of visits hide one: every partial turn on the path of a first visit is first reached
-/// by that path (an earlier path to it would give an earlier one to the outcome), so it
-/// is walked on with the steps that path takes next. Bearing off (possible only once the
-/// last piece is in) stays.
 fn free(p: u8, to: u8) -> bool {
     p != OPPOSITE && to != OPPOSITE
+}
+
+/// The steps the full walk takes after a step: those that would not have come earlier,
+/// in the walk's order, before it (enter, bear off, declare, then moves by piece index).
+///
+/// **Why leaving the others out lists the same turns.** After a move of piece `i`,
+/// entering and a move of a piece of lower index were possible before the move too (a
+/// move changes neither the pieces in hand nor another piece), come before it there,
+/// and made first leave the same outcome (a piece alike to the moving one entered first
+/// is moved in its place, as in [`moves_only`]); so does a declaration after a free
+/// move ([`free`]: it changes no single on the opposite palace, so the declaration
+/// pairs the same pieces either way), and entering after a declaration. So a path with
+/// such a pair of steps has an earlier path to its outcome, and no first visit of an
+/// outcome is left out. Nor does the table of visits hide one: every partial turn on
+/// the path of a first visit is first reached by that path (an earlier path to it would
+/// give an earlier one to the outcome), so it is walked on with the steps that path
+/// takes next. Bearing off (possible only once the last piece is in) is never left out.
+#[derive(Copy, Clone, Debug)]
+struct After {
+    /// Moves of pieces of this index or more.
+    first: usize,
+    declare: bool,
+    enter: bool,
+}
+
+impl After {
+    /// Every step: at the start, after entering or bearing off.
+    const ANY: After = After {
+        first: 0,
+        declare: true,
+        enter: true,
+    };
+    /// After a declaration.
+    const DECLARED: After = After {
+        first: 0,
+        declare: true,
+        enter: false,
+    };
+    /// After a move of piece `i`, free or not.
+    fn moved(i: usize, free: bool) -> After {
+        After {
+            first: i + 1,
+            declare: !free,
+            enter: false,
+        }
+    }
 }
 
 /// Are all the pieces in the keep or borne off?
@@ -270,10 +303,9 @@ impl Walk<'_> {
 
     /// Visits a partial turn reached from visit `from` by action `act` (packed, without
     /// the throws used), and every step from it, as the full walk's `Full::dfs` does —
-    /// but after a free move ([`free`]) of piece `first - 1` (`first` not 0), only bearing
-    /// off and moves of pieces of index `first` or more: the other steps there would
-    /// have come earlier before the move, so no first visit follows them (see [`free`]).
-    fn dfs(&mut self, node: Node, from: u32, act: u32, first: usize) {
+    /// but only the steps `after` allows: those that would have come earlier before the
+    /// last step are left out, since no first visit follows them (see [`After`]).
+    fn dfs(&mut self, node: Node, from: u32, act: u32, after: After) {
         if self.visits.len() >= FULL_LIMIT {
             self.over = true;
             return;
@@ -287,9 +319,9 @@ impl Walk<'_> {
         };
         if node.throws == 0 {
             self.visits.push(visit);
-            if first == 0 {
+            if after.declare {
                 if let Some(next) = self.declare(&node) {
-                    self.dfs(next, me, TWIN, 0);
+                    self.dfs(next, me, TWIN, After::DECLARED);
                 }
             }
             return;
@@ -301,11 +333,11 @@ impl Walk<'_> {
         // The steps in `each_step`'s order: enter, bear off, declare, each piece's moves.
         let own = &node.own;
         if node.throws & 15 != 0 {
-            if first == 0 {
+            if after.enter {
                 if let Some(i) = own.pos.iter().position(|&p| p == HAND) {
                     let mut next = node.spend(1);
                     next.own.pos[i] = 0;
-                    self.dfs(next, me, ENTER, 0);
+                    self.dfs(next, me, ENTER, After::ANY);
                     if self.over {
                         return;
                     }
@@ -316,22 +348,22 @@ impl Walk<'_> {
                     let mut next = node.spend(1);
                     next.own.pos[i] = OFF;
                     next.own.moved |= 1 << i;
-                    self.dfs(next, me, OFF_KIND, 0);
+                    self.dfs(next, me, OFF_KIND, After::ANY);
                     if self.over {
                         return;
                     }
                 }
             }
         }
-        if first == 0 {
+        if after.declare {
             if let Some(next) = self.declare(&node) {
-                self.dfs(next, me, TWIN, 0);
+                self.dfs(next, me, TWIN, After::DECLARED);
                 if self.over {
                     return;
                 }
             }
         }
-        for i in pieces_to_try(own).filter(|&i| i >= first) {
+        for i in pieces_to_try(own).filter(|&i| i >= after.first) {
             let p = own.pos[i];
             let left = KEEP - p;
             if own.is_twinned(i) {
@@ -351,7 +383,12 @@ impl Walk<'_> {
                     }
                     let capture = land(self.enemies, self.seat, &mut next.captured, to, true);
                     // Twins are never declared: their move is free.
-                    self.step(next, me, move_act(p, v, true, capture), i + 1);
+                    self.step(
+                        next,
+                        me,
+                        move_act(p, v, true, capture),
+                        After::moved(i, true),
+                    );
                     if self.over {
                         return;
                     }
@@ -366,8 +403,8 @@ impl Walk<'_> {
                     next.own.pos[i] = to;
                     next.own.moved |= 1 << i;
                     let capture = land(self.enemies, self.seat, &mut next.captured, to, false);
-                    let after = if free(p, to) { i + 1 } else { 0 };
-                    self.step(next, me, move_act(p, v, false, capture), after);
+                    let then = After::moved(i, free(p, to));
+                    self.step(next, me, move_act(p, v, false, capture), then);
                     if self.over {
                         return;
                     }
@@ -379,11 +416,11 @@ impl Walk<'_> {
     /// [`Walk::dfs`] for a step's partial turn, visited in place when it used every
     /// throw and no declaration can follow (the commonest visit).
     #[inline(always)]
-    fn step(&mut self, next: Node, me: u32, act: u32, first: usize) {
-        if next.throws == 0 && (first != 0 || self.declare(&next).is_none()) {
+    fn step(&mut self, next: Node, me: u32, act: u32, after: After) {
+        if next.throws == 0 && (!after.declare || self.declare(&next).is_none()) {
             self.leaf(&next, me, act);
         } else {
-            self.dfs(next, me, act, first);
+            self.dfs(next, me, act, after);
         }
     }
 
@@ -473,15 +510,17 @@ impl Walk<'_> {
             tried &= tried - 1;
             let bit = 1u8 << i;
             let fit = m.fit[i] & node.values;
-            // Twins move with the first unmoved piece alike of higher index.
-            let pair = if m.twins & bit != 0 {
+            // Twins move with the first unmoved piece alike of higher index; `bytes` are
+            // the bytes of the pieces that move.
+            let (pair, bytes) = if m.twins & bit != 0 {
                 let others = m.higher[i] & !moved;
                 if others == 0 {
                     continue;
                 }
-                bit | (others & others.wrapping_neg())
+                let j = others.trailing_zeros() as usize;
+                (bit | 1 << j, 0xffu32 << (8 * i) | 0xffu32 << (8 * j))
             } else {
-                bit
+                (bit, 0xffu32 << (8 * i))
             };
             let p = node.own.pos[i];
             let mut fit = fit;
@@ -491,11 +530,8 @@ impl Walk<'_> {
                 let v = k as u8 + 1;
                 let to = m.to[i][k];
                 let mut next = node.spend(v);
-                let spread =
-                    u32::from_le_bytes([pair & 1, pair >> 1 & 1, pair >> 2 & 1, pair >> 3 & 1])
-                        * 0xff;
-                let pos = u32::from_le_bytes(next.own.pos) & !spread
-                    | spread & (u32::from(to) * 0x0101_0101);
+                let pos = u32::from_le_bytes(next.own.pos) & !bytes
+                    | bytes & (u32::from(to) * 0x0101_0101);
                 next.own.pos = pos.to_le_bytes();
                 next.own.moved |= pair;
                 if to == KEEP {
