@@ -203,6 +203,17 @@ impl Scratch {
 
     /// Visit `v`'s turn, written out.
     fn turn(&mut self, seat: Seat, series: &Series, v: u32) -> Turn {
+        let mut turn = Turn {
+            series: Some(series.clone()),
+            actions: SmallVec::new(),
+        };
+        self.write(seat, v, &mut turn.actions);
+        turn
+    }
+
+    /// Visit `v`'s actions, written out into `actions` (in place: a `Turn` is 176
+    /// bytes, and each move of one cost a call of `memcpy`).
+    fn write(&mut self, seat: Seat, v: u32, actions: &mut SmallVec<[Action; 4]>) {
         self.acts.clear();
         if self.uncombined {
             let mut visit = self.compact[v as usize];
@@ -217,10 +228,7 @@ impl Scratch {
                 visit = self.visits[visit.from as usize];
             }
         }
-        Turn {
-            series: Some(series.clone()),
-            actions: self.acts.iter().rev().map(|a| a.action(seat)).collect(),
-        }
+        actions.extend(self.acts.iter().rev().map(|a| a.action(seat)));
     }
 }
 
@@ -240,7 +248,12 @@ pub fn legal_turns(s: &Settings, st: &State, series: Option<&Series>, out: &mut 
     if let Some(short) = Short::of(s, &Own::of(st, seat), usable) {
         let room = MAX_LISTED.saturating_sub(out.len());
         for k in 0..short.len().min(room) {
-            out.push(short_turn(st, series, usable, short.nth(k)));
+            let mut turn = Turn {
+                series: Some(series.clone()),
+                actions: SmallVec::new(),
+            };
+            short_actions(st, usable, short.nth(k), &mut turn.actions);
+            out.push(turn);
         }
         return;
     }
@@ -273,41 +286,53 @@ pub fn random_turn(
     }
     let seat = st.to_move;
     let usable = Unused::of(&split(series, st.on_board(seat)).0);
+    // The turn is written in place, where it is returned.
+    let mut out = Some(Turn {
+        series: Some(series.clone()),
+        actions: SmallVec::new(),
+    });
+    let turn = out.as_mut().expect("just made");
     if let Some(short) = Short::of(s, &Own::of(st, seat), usable) {
         let k = rng.uniform(short.len() as u32) as usize;
-        return Some(short_turn(st, series, usable, short.nth(k)));
+        short_actions(st, usable, short.nth(k), &mut turn.actions);
+        return out;
     }
-    with_scratch(|scratch| {
+    let found = with_scratch(|scratch| {
         if full_walk(s, st, usable, scratch, MAX_LISTED) {
             if scratch.listed.is_empty() {
-                return None;
+                return false;
             }
             let i = rng.uniform(scratch.listed.len() as u32) as usize;
             let v = scratch.listed[i];
-            Some(scratch.turn(seat, series, v))
+            scratch.write(seat, v, &mut turn.actions);
         } else {
             scratch.clear();
-            let mut out = Vec::new();
-            Search::with(|search| pruned_walk(s, st, series, usable, search, scratch, &mut out));
-            if out.is_empty() {
-                return None;
+            let mut listed = Vec::new();
+            Search::with(|search| pruned_walk(s, st, series, usable, search, scratch, &mut listed));
+            if listed.is_empty() {
+                return false;
             }
-            let i = rng.uniform(out.len() as u32) as usize;
-            Some(out.swap_remove(i))
+            let i = rng.uniform(listed.len() as u32) as usize;
+            *turn = listed.swap_remove(i);
         }
-    })
+        true
+    });
+    if found {
+        out
+    } else {
+        None
+    }
 }
 
-/// A turn of a [`Short`] listing, written out: its step (none for the start) and how
-/// many declarations follow it.
-fn short_turn(
+/// The actions of a turn of a [`Short`] listing, written out into `actions`: its step
+/// (none for the start) and how many declarations follow it.
+fn short_actions(
     st: &State,
-    series: &Series,
     usable: Unused,
     (step, twins): (Option<Step>, u8),
-) -> Turn {
+    actions: &mut SmallVec<[Action; 4]>,
+) {
     let seat = st.to_move;
-    let mut actions = SmallVec::new();
     if let Some(step) = step {
         let act = match step.kind {
             StepKind::Enter => Act::Enter,
@@ -328,10 +353,6 @@ fn short_turn(
     }
     for _ in 0..twins {
         actions.push(Act::Twin.action(seat));
-    }
-    Turn {
-        series: Some(series.clone()),
-        actions,
     }
 }
 
