@@ -30,7 +30,7 @@ use std::cell::RefCell;
 
 use super::board::{pieces_at, position_of, square, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
 use super::search::{declare, each_one_throw_step, each_step, Own, Search, Step, StepKind};
-use super::series::{split, Unused};
+use super::series::{usable_throws, Unused};
 use super::settings::Settings;
 use super::short::Short;
 use super::table::{Key, Table};
@@ -244,7 +244,7 @@ pub fn legal_turns(s: &Settings, st: &State, series: Option<&Series>, out: &mut 
         return;
     }
     let seat = st.to_move;
-    let usable = Unused::of(&split(series, st.on_board(seat)).0);
+    let usable = usable_throws(series, st.on_board(seat));
     if let Some(short) = Short::of(s, &Own::of(st, seat), usable) {
         let room = MAX_LISTED.saturating_sub(out.len());
         for k in 0..short.len().min(room) {
@@ -285,7 +285,7 @@ pub fn random_turn(
         return None;
     }
     let seat = st.to_move;
-    let usable = Unused::of(&split(series, st.on_board(seat)).0);
+    let usable = usable_throws(series, st.on_board(seat));
     // The turn is written in place, where it is returned.
     let mut out = Some(Turn {
         series: Some(series.clone()),
@@ -379,7 +379,7 @@ fn takes(st: &State, seat: Seat, sq: u8, twins: bool) -> bool {
 /// is short (tests).
 #[cfg(test)]
 pub fn full_turns(s: &Settings, st: &State, series: &Series) -> Option<Vec<Turn>> {
-    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    let usable = usable_throws(series, st.on_board(st.to_move));
     with_scratch(|scratch| {
         full_walk(s, st, usable, scratch, MAX_LISTED).then(|| {
             let listed = std::mem::take(&mut scratch.listed);
@@ -395,7 +395,7 @@ pub fn full_turns(s: &Settings, st: &State, series: &Series) -> Option<Vec<Turn>
 /// up), whether or not the turn is short (tests).
 #[cfg(test)]
 pub fn generic_full_turns(s: &Settings, st: &State, series: &Series) -> Option<Vec<Turn>> {
-    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    let usable = usable_throws(series, st.on_board(st.to_move));
     with_scratch(|scratch| {
         walk_all(s, st, usable, scratch, MAX_LISTED, false).then(|| {
             let listed = std::mem::take(&mut scratch.listed);
@@ -410,14 +410,14 @@ pub fn generic_full_turns(s: &Settings, st: &State, series: &Series) -> Option<V
 /// Is the turn short, listed without a walk (tests)?
 #[cfg(test)]
 pub fn is_short(s: &Settings, st: &State, series: &Series) -> bool {
-    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    let usable = usable_throws(series, st.on_board(st.to_move));
     Short::of(s, &Own::of(st, st.to_move), usable).is_some()
 }
 
 /// The pruned walk's turns alone, whatever the full walk would do (tests).
 #[cfg(test)]
 pub fn pruned_turns(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
-    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    let usable = usable_throws(series, st.on_board(st.to_move));
     let mut out = Vec::new();
     with_scratch(|scratch| {
         Search::with(|search| pruned_walk(s, st, series, usable, search, scratch, &mut out));
@@ -428,7 +428,7 @@ pub fn pruned_turns(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
 /// Does the full walk list this turn, or leave it to the pruned walk (tests)?
 #[cfg(test)]
 pub fn full_walk_lists(s: &Settings, st: &State, series: &Series) -> bool {
-    let usable = Unused::of(&split(series, st.on_board(st.to_move)).0);
+    let usable = usable_throws(series, st.on_board(st.to_move));
     with_scratch(|scratch| full_walk(s, st, usable, scratch, MAX_LISTED))
 }
 

@@ -34,6 +34,27 @@ pub fn split(series: &Series, on_board: bool) -> (Counts, Counts) {
     (usable, discarded)
 }
 
+/// The usable throws of a series ([`split`]'s first part), counted straight into
+/// [`Unused`].
+pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
+    let first_one = if on_board {
+        0
+    } else {
+        series
+            .0
+            .iter()
+            .position(|&t| t == 1)
+            .unwrap_or(series.len())
+    };
+    let mut out = Unused(0);
+    for &t in &series.0[first_one..] {
+        if (1..=8).contains(&t) {
+            out.0 += Unused::one(t);
+        }
+    }
+    out
+}
+
 /// Throws a series from the seed: one throw at a time until one that is not an extra
 /// throw (at most [`MAX_SERIES`]).
 pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
@@ -145,6 +166,24 @@ mod tests {
             counts[usize::from(v)] = 1;
             counts[usize::from(v % 8 + 1)] += 1;
             assert_eq!(Unused::of(&counts).single(), None, "{counts:?}");
+        }
+    }
+
+    #[test]
+    fn usable_throws_are_the_split_counts() {
+        let mut dice = crate::dice::Dice::from_seed("usable");
+        for _ in 0..20_000 {
+            let n = 1 + dice.uniform(12) as usize;
+            let throws: Vec<u8> = (0..n).map(|_| dice.uniform(10) as u8).collect();
+            let series = Series::new(&throws);
+            for on_board in [false, true] {
+                let want = Unused::of(&split(&series, on_board).0);
+                assert_eq!(
+                    usable_throws(&series, on_board),
+                    want,
+                    "{throws:?} {on_board}"
+                );
+            }
         }
     }
 

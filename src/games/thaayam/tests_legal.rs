@@ -10,7 +10,7 @@ use super::legal::{
 };
 use super::rules::{self, Work};
 use super::search::{steps, Own, Search, StepKind};
-use super::series::{split, throw_series, Counts, Unused};
+use super::series::{split, throw_series, usable_throws, Counts, Unused};
 use super::*;
 use crate::dice::Dice;
 use crate::notation::thaayam::Throws;
@@ -384,7 +384,7 @@ fn uncombined_walks_list_as_the_full_walk() {
                 } else {
                     random_series(&s, &mut dice, 9)
                 };
-                let usable = Unused::of(&split(&series, st.on_board(st.to_move)).0);
+                let usable = usable_throws(&series, st.on_board(st.to_move));
                 let (Some(generic), Some(turns)) = (
                     generic_full_turns(&s, &st, &series),
                     full_turns(&s, &st, &series),
