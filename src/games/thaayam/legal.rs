@@ -462,14 +462,10 @@ fn walk_all(
     uncombined: bool,
 ) -> bool {
     let seat = st.to_move;
-    let enemies = Enemies::of(st, seat);
-    let own = Own::of(st, seat);
     if let (true, false, Some(throws)) = (uncombined, s.combine, uncombined::nibbles(usable)) {
         let Some(most) = uncombined::walk(
             s.twins,
-            seat,
-            &enemies,
-            own,
+            st,
             throws,
             &mut scratch.visited,
             &mut scratch.compact,
@@ -487,10 +483,11 @@ fn walk_all(
         );
         return true;
     }
+    let own = Own::of(st, seat);
     let mut full = Full {
         s,
         seat,
-        enemies,
+        enemies: Enemies::of(st, seat),
         scratch,
         most: 0,
         over: false,
@@ -748,6 +745,9 @@ const ON_SQUARE: [[u8; 27]; 4] = {
 pub(super) struct Enemies([u32; 26]);
 
 impl Enemies {
+    /// No enemy piece anywhere.
+    pub(super) const NONE: Enemies = Enemies([0; 26]);
+
     pub(super) fn of(st: &State, seat: Seat) -> Enemies {
         // Square 25 collects the pieces off the board (in hand, borne off), unread.
         let mut on = [0u32; 26];

@@ -14,7 +14,9 @@
 //! The tests (`tests_legal.rs`) compare this walk's listing with the full walk's, the
 //! pruned walk's and the reference generator's.
 
-use super::board::{pieces_at, HAND, KEEP, OFF, OPPOSITE};
+use super::board::{
+    pieces_at, position_of, State, HAND, KEEP, OFF, OPPOSITE, ROUTES, SAFE_POSITIONS,
+};
 use super::legal::{land, Act, Enemies, FULL_LIMIT, START};
 use super::search::{pieces_to_try, Own};
 use super::series::Unused;
@@ -128,23 +130,31 @@ fn move_act(from: u8, v: u8, twins: bool, capture: bool) -> u32 {
 /// walk's visits.
 pub(super) fn walk(
     twins: bool,
-    seat: Seat,
-    enemies: &Enemies,
-    own: Own,
+    st: &State,
     throws: u32,
     visited: &mut Table<()>,
     visits: &mut Vec<Visit>,
 ) -> Option<u16> {
+    let seat = st.to_move;
+    let own = Own::of(st, seat);
     let mut values = 0u8;
     for v in 1..=8 {
         if throws >> (4 * (v - 1)) & 15 != 0 {
             values |= 1 << (v - 1);
         }
     }
+    let canonical = moves_only(twins, &own, values);
     let mut w = Walk {
         twins,
         seat,
-        enemies,
+        st,
+        // The canonical walk works out captures from the position, for the few moves it
+        // makes (`Moves::of`); the full walk from the enemy pieces by square.
+        enemies: if canonical {
+            Enemies::NONE
+        } else {
+            Enemies::of(st, seat)
+        },
         visited,
         visits,
         most: 0,
@@ -157,7 +167,7 @@ pub(super) fn walk(
         values,
         used: 0,
     };
-    if moves_only(twins, &own, values) {
+    if canonical {
         w.canonical(start, START, ENTER);
     } else {
         w.dfs(start, START, ENTER, After::ANY);
@@ -269,6 +279,27 @@ impl After {
     }
 }
 
+/// The enemy pieces (bit `4 * seat + piece`) a single (or twins) of `seat` landing on
+/// route position `to` takes at the start of the turn, as [`land`] finds them.
+fn taken_at(st: &State, seat: Seat, to: u8, twins: bool) -> u16 {
+    if SAFE_POSITIONS & (1 << to) != 0 {
+        return 0;
+    }
+    let sq = ROUTES[seat.0 as usize][usize::from(to)];
+    let mut taken = 0u16;
+    let mut others = st.playing & !(1 << seat.0) & 15;
+    while others != 0 {
+        let e = others.trailing_zeros() as usize;
+        others &= others - 1;
+        let mut there = pieces_at(st.pos[e], position_of(e, sq));
+        if !twins {
+            there &= !st.twinned[e];
+        }
+        taken |= u16::from(there) << (4 * e);
+    }
+    taken
+}
+
 /// Are all the pieces in the keep or borne off?
 fn all_in(own: &Own) -> bool {
     pieces_at(own.pos, KEEP) | pieces_at(own.pos, OFF) == 15
@@ -277,7 +308,8 @@ fn all_in(own: &Own) -> bool {
 struct Walk<'a> {
     twins: bool,
     seat: Seat,
-    enemies: &'a Enemies,
+    st: &'a State,
+    enemies: Enemies,
     visited: &'a mut Table<()>,
     visits: &'a mut Vec<Visit>,
     most: u8,
@@ -381,7 +413,7 @@ impl Walk<'_> {
                     if to == KEEP {
                         next.own.twinned &= !((1 << i) | (1 << j));
                     }
-                    let capture = land(self.enemies, self.seat, &mut next.captured, to, true);
+                    let capture = land(&self.enemies, self.seat, &mut next.captured, to, true);
                     // Twins are never declared: their move is free.
                     self.step(
                         next,
@@ -402,7 +434,7 @@ impl Walk<'_> {
                     let mut next = node.spend(v);
                     next.own.pos[i] = to;
                     next.own.moved |= 1 << i;
-                    let capture = land(self.enemies, self.seat, &mut next.captured, to, false);
+                    let capture = land(&self.enemies, self.seat, &mut next.captured, to, false);
                     let then = After::moved(i, free(p, to));
                     self.step(next, me, move_act(p, v, false, capture), then);
                     if self.over {
@@ -466,7 +498,7 @@ impl Walk<'_> {
             self.offs(node, me);
             return;
         }
-        let moves = Moves::of(self.enemies, self.seat, &node.own, node.values);
+        let moves = Moves::of(self.st, &node.own, node.values);
         self.moves(&moves, node, me, 0);
     }
 
@@ -585,7 +617,8 @@ struct Moves {
 impl Moves {
     /// The moves of `own`'s pieces by the throws `values` held (bit `v - 1` for `v`):
     /// throws that fit but are not held are left out.
-    fn of(enemies: &Enemies, seat: Seat, own: &Own, values: u8) -> Moves {
+    fn of(st: &State, own: &Own, values: u8) -> Moves {
+        let seat = st.to_move;
         let mut m = Moves {
             fit: [0; 4],
             to: [[0; 8]; 4],
@@ -614,9 +647,7 @@ impl Moves {
                 let v = k + 1;
                 let to = if twin { p + v / 2 } else { p + v };
                 m.to[i][usize::from(k)] = to;
-                let mut taken = 0;
-                land(enemies, seat, &mut taken, to, twin);
-                m.takes[i][usize::from(k)] = taken;
+                m.takes[i][usize::from(k)] = taken_at(st, seat, to, twin);
             }
             let flags = if twin { own.twinned } else { !own.twinned };
             let alike = pieces_at(own.pos, p) & flags & !(1 << i);
