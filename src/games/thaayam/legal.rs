@@ -25,6 +25,10 @@
 //! A turn with at most one usable throw and no declaration before it is listed by neither:
 //! its listing is worked out directly ([`Short`], `short.rs`, which says why it is the
 //! full walk's).
+//!
+//! Where throws are never combined (`thaayam-bell`), the full walk is made by
+//! `uncombined.rs` instead: the same first visits in the same order with smaller partial
+//! turns, canonically (each set of steps once) where no declaration can be made.
 
 use std::cell::RefCell;
 
