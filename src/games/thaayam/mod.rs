@@ -6,7 +6,7 @@
 //! - [`series`]: series of throws, thrown, checked, split into usable and discarded.
 //! - [`search`]: the steps pieces can take and the memoised use-all search.
 //! - [`rules`]: judging and applying a turn.
-//! - [`legal`]: listing the legal turns.
+//! - [`legal`]: listing the legal turns (the pruned walk for long series in `legal/pruned.rs`).
 //! - `short`: the legal turns of a turn with at most one throw, listed without a walk.
 //! - `setup`: the setup notation.
 //! - `table`: the hash table of the searches, kept by the thread between turns.
