@@ -12,7 +12,7 @@
 //! - the **full walk** ([`Full`]) visits every partial turn once, remembers how it first
 //!   got there ([`Visit`]) and the most throws any of them used; the turns are then the
 //!   partial turns that used that many, first of their outcome, in the order visited;
-//! - the **pruned walk** ([`Gen`]) knows the most throws usable beforehand (the use-all
+//! - the **pruned walk** (`pruned.rs`) knows the most throws usable beforehand (the use-all
 //!   search) and follows only the steps that can still use them, so it visits fewer
 //!   partial turns at a higher cost each. It lists the turns the full walk gives up on
 //!   (more than [`FULL_LIMIT`] partial turns: long series).

@@ -1,7 +1,9 @@
 //! The full walk where throws are never combined (`combine-throws = false`, as in
-//! `thaayam-bell`): the same visits, in the same order, as [`super::legal`]'s full walk,
-//! so the same turns listed in the same order, with a partial turn of a few words and a
-//! visit of 16 bytes.
+//! `thaayam-bell`): the same first visit of each outcome, in the same order, as
+//! [`super::legal`]'s full walk, so the same turns listed in the same order, with a
+//! partial turn of a few words and a visit of 16 bytes, and fewer visits: canonically
+//! (each set of steps once, [`moves_only`]) where no declaration can be made, and
+//! otherwise leaving out the steps that would have come earlier ([`After`]).
 //!
 //! With one throw a move, a step uses one throw of one value, so the unused throws fit
 //! a nibble a value (a series of at most 15 throws of each value; a longer one goes to
@@ -120,14 +122,14 @@ fn move_act(from: u8, v: u8, twins: bool, capture: bool) -> u32 {
         | u32::from(from) << 8
 }
 
-/// The walk from `own` with `throws` unused (see [`nibbles`]): fills `visits` and
-/// returns the most throws a visit used, or `None` past [`FULL_LIMIT`] visits (the walk
-/// gave up).
+/// The walk of the seat to move in `st`, with `throws` unused (see [`nibbles`]): fills
+/// `visits` and returns the most throws a visit used, or `None` past [`FULL_LIMIT`]
+/// visits (the walk gave up).
 ///
 /// Where no declaration can be made ([`moves_only`]), the walk is canonical: enters
 /// first, then moves in piece index order only, then bearing off, so it visits each set
 /// of steps once, by its first path (see [`moves_only`]); otherwise it makes the full
-/// walk's visits.
+/// walk's visits less the steps [`After`] leaves out.
 pub(super) fn walk(
     twins: bool,
     st: &State,
