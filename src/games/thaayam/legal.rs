@@ -471,13 +471,7 @@ fn walk_all(
 ) -> bool {
     let seat = st.to_move;
     if let (true, false, Some(throws)) = (uncombined, s.combine, uncombined::nibbles(usable)) {
-        let Some(most) = uncombined::walk(
-            s.twins,
-            st,
-            throws,
-            &mut scratch.visited,
-            &mut scratch.compact,
-        ) else {
+        let Some(most) = uncombined::walk(s.twins, st, throws, &mut scratch.compact) else {
             return false;
         };
         scratch.uncombined = true;
