@@ -99,6 +99,29 @@ pub fn position_of(seat: usize, square: u8) -> u8 {
     POSITIONS[seat][usize::from(square)]
 }
 
+/// The pieces of the other playing seats (bit `4 * seat + piece`) that a single (or
+/// twins) of `seat` landing on its route position `to` takes: those on the square (only
+/// the singles when a single lands), none on a marked square.
+#[inline]
+pub fn taken_at(st: &State, seat: Seat, to: u8, twins: bool) -> u16 {
+    if SAFE_POSITIONS & (1 << to) != 0 {
+        return 0;
+    }
+    let sq = ROUTES[seat.0 as usize][usize::from(to)];
+    let mut taken = 0u16;
+    let mut others = st.playing & !(1 << seat.0) & 15;
+    while others != 0 {
+        let e = others.trailing_zeros() as usize;
+        others &= others - 1;
+        let mut there = pieces_at(st.pos[e], position_of(e, sq));
+        if !twins {
+            there &= !st.twinned[e];
+        }
+        taken |= u16::from(there) << (4 * e);
+    }
+    taken
+}
+
 /// The square at a route position of a seat (`pos` in `0..=24`).
 pub fn square(seat: Seat, pos: u8) -> Square {
     Square::from_index(ROUTES[seat.0 as usize][pos as usize]).expect("on the board")

@@ -32,7 +32,7 @@
 
 use std::cell::RefCell;
 
-use super::board::{pieces_at, position_of, square, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
+use super::board::{square, taken_at, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
 use super::search::{declare, each_one_throw_step, each_step, Own, Search, Step, StepKind};
 use super::series::{usable_throws, Unused};
 use super::settings::Settings;
@@ -352,8 +352,7 @@ fn short_actions(
                     from: st.pos[seat.0 as usize][usize::from(piece)],
                     twins,
                     throws: usable,
-                    capture: SAFE_POSITIONS & (1 << to) == 0
-                        && takes(st, seat, ROUTES[seat.0 as usize][usize::from(to)], twins),
+                    capture: taken_at(st, seat, to, twins) != 0,
                 }
             }
         };
@@ -362,25 +361,6 @@ fn short_actions(
     for _ in 0..twins {
         actions.push(Act::Twin.action(seat));
     }
-}
-
-/// Would a single (or twins) of `seat` landing on square `sq`, not a marked one, take
-/// an enemy piece there at the start of the turn? (As [`land`] judges the first move of
-/// a turn, without placing every enemy piece.)
-fn takes(st: &State, seat: Seat, sq: u8, twins: bool) -> bool {
-    let mut others = st.playing & !(1 << seat.0) & 15;
-    while others != 0 {
-        let e = others.trailing_zeros() as usize;
-        others &= others - 1;
-        let mut there = pieces_at(st.pos[e], position_of(e, sq));
-        if !twins {
-            there &= !st.twinned[e];
-        }
-        if there != 0 {
-            return true;
-        }
-    }
-    false
 }
 
 /// The turns the full walk lists (or `None` where it gives up), whether or not the turn

@@ -1,8 +1,8 @@
 //! Judging and applying a turn.
 
 use super::board::{
-    is_safe, pieces_at, position, position_of, square, Ending, Reason, State, HAND, KEEP, OFF,
-    OPPOSITE, ROUTES, SAFE_POSITIONS,
+    is_safe, pieces_at, position, square, taken_at, Ending, Reason, State, HAND, KEEP, OFF,
+    OPPOSITE,
 };
 use super::search::{Own, Search};
 use super::series::{split, Counts, Unused};
@@ -358,30 +358,14 @@ pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn:
 /// A move of `seat` lands on route position `to`: the enemy pieces there go home (only
 /// the singles when a single lands), except on a marked square. Returns whether any did.
 fn capture(st: &mut State, seat: Seat, to: u8, twins: bool) -> bool {
-    if SAFE_POSITIONS & (1 << to) != 0 {
-        return false;
+    let taken = taken_at(st, seat, to, twins);
+    let mut left = taken;
+    while left != 0 {
+        let bit = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let (e, i) = (bit / 4, bit % 4);
+        st.pos[e][i] = HAND;
+        st.twinned[e] &= !(1 << i);
     }
-    let sq = ROUTES[seat.0 as usize][usize::from(to)];
-    let mut took = false;
-    let mut others = st.playing & !(1 << seat.0) & 15;
-    while others != 0 {
-        let e = others.trailing_zeros() as usize;
-        others &= others - 1;
-        // The enemy's pieces on the square, as bits (its position there is on the
-        // board: the square is not the keep).
-        let mut there = pieces_at(st.pos[e], position_of(e, sq));
-        if !twins {
-            there &= !st.twinned[e];
-        }
-        if there != 0 {
-            for i in 0..4 {
-                if there & (1 << i) != 0 {
-                    st.pos[e][i] = HAND;
-                }
-            }
-            st.twinned[e] &= !there;
-            took = true;
-        }
-    }
-    took
+    taken != 0
 }

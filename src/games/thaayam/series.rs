@@ -13,15 +13,7 @@ pub type Counts = [u16; 9];
 pub fn split(series: &Series, on_board: bool) -> (Counts, Counts) {
     let mut usable = [0u16; 9];
     let mut discarded = [0u16; 9];
-    let first_one = if on_board {
-        0
-    } else {
-        series
-            .0
-            .iter()
-            .position(|&t| t == 1)
-            .unwrap_or(series.len())
-    };
+    let first_one = first_usable(series, on_board);
     for (i, &t) in series.iter().enumerate() {
         if (1..=8).contains(&t) {
             if i < first_one {
@@ -34,10 +26,10 @@ pub fn split(series: &Series, on_board: bool) -> (Counts, Counts) {
     (usable, discarded)
 }
 
-/// The usable throws of a series ([`split`]'s first part), counted straight into
-/// [`Unused`].
-pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
-    let first_one = if on_board {
+/// Where a series' usable throws begin (rule 7): with no piece on the board, at its
+/// first 1 (none usable without one).
+fn first_usable(series: &Series, on_board: bool) -> usize {
+    if on_board {
         0
     } else {
         series
@@ -45,7 +37,13 @@ pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
             .iter()
             .position(|&t| t == 1)
             .unwrap_or(series.len())
-    };
+    }
+}
+
+/// The usable throws of a series ([`split`]'s first part), counted straight into
+/// [`Unused`].
+pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
+    let first_one = first_usable(series, on_board);
     let mut out = Unused(0);
     for &t in &series.0[first_one..] {
         if (1..=8).contains(&t) {

@@ -16,9 +16,7 @@
 //! The tests (`tests_legal.rs`) compare this walk's listing with the full walk's, the
 //! pruned walk's and the reference generator's.
 
-use super::board::{
-    pieces_at, position_of, State, HAND, KEEP, OFF, OPPOSITE, ROUTES, SAFE_POSITIONS,
-};
+use super::board::{pieces_at, taken_at, State, HAND, KEEP, OFF, OPPOSITE};
 use super::legal::{land, Act, Enemies, FULL_LIMIT, START};
 use super::search::{pieces_to_try, Own};
 use super::series::Unused;
@@ -267,27 +265,6 @@ impl After {
             enter: false,
         }
     }
-}
-
-/// The enemy pieces (bit `4 * seat + piece`) a single (or twins) of `seat` landing on
-/// route position `to` takes at the start of the turn, as [`land`] finds them.
-fn taken_at(st: &State, seat: Seat, to: u8, twins: bool) -> u16 {
-    if SAFE_POSITIONS & (1 << to) != 0 {
-        return 0;
-    }
-    let sq = ROUTES[seat.0 as usize][usize::from(to)];
-    let mut taken = 0u16;
-    let mut others = st.playing & !(1 << seat.0) & 15;
-    while others != 0 {
-        let e = others.trailing_zeros() as usize;
-        others &= others - 1;
-        let mut there = pieces_at(st.pos[e], position_of(e, sq));
-        if !twins {
-            there &= !st.twinned[e];
-        }
-        taken |= u16::from(there) << (4 * e);
-    }
-    taken
 }
 
 /// Are all the pieces in the keep or borne off?
