@@ -612,6 +612,13 @@ fn random_layout_matches_the_plain_recomputation() {
             s.seats = vec![Seat(0), Seat(1), Seat(2)];
             s.tiles_each = 21;
         }),
+        // The last layout of the smaller frontier (31 tiles at most), and the first of
+        // the larger one.
+        settings(|s| {
+            s.seats = vec![Seat(0), Seat(1), Seat(2)];
+            s.tiles_each = 10;
+        }),
+        settings(|s| s.tiles_each = 16),
     ] {
         for seed in 0..150 {
             let seed = format!("layout-{seed}");
