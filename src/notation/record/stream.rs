@@ -160,6 +160,37 @@ impl<R: Read> Chunks<R> {
         }
     }
 
+    /// Takes at once the whole lines from `scan` that hold no `[`, as the loop in `next`
+    /// would take them one by one: a tag-pair line starts with `[` after blanks, so none
+    /// of them is one, and the record goes on (movetext, mostly). The line that holds
+    /// the next `[`, and a last line not yet ended, are left to the loop.
+    fn skip_plain_lines(&mut self) {
+        let rest = &self.buf[self.scan..];
+        let upto = memchr::memchr(b'[', rest).unwrap_or(rest.len());
+        // The last line end before `upto`: the lines up to it are whole.
+        let Some(t) = memchr::memrchr2(b'\n', b'\r', &rest[..upto]) else {
+            return;
+        };
+        // Nothing after it is a line end before `upto`, so a `\r` there is a lone one,
+        // unless it is the last byte read and a `\n` may follow.
+        if rest[t] == b'\r' && t + 1 == rest.len() && !self.eof {
+            return;
+        }
+        let skipped = &rest[..t + 1];
+        let mut lines = count_newlines(skipped);
+        lines += memchr::memchr_iter(b'\r', skipped)
+            .filter(|&i| skipped.get(i + 1) != Some(&b'\n'))
+            .count();
+        self.scan += t + 1;
+        self.lines += lines;
+        self.in_header = false;
+        self.long_line = false;
+        // Over the limit, what was looked at is dropped before more is read.
+        if self.over.is_none() && self.scan - self.start > self.limits.max_bytes {
+            self.overflow(false);
+        }
+    }
+
     /// The record read so far, ended before `buf[end..]`, as a chunk.
     fn take(&mut self, end: usize, several: bool) -> Chunk {
         let bytes = self.buf[self.start..end].to_vec();
@@ -226,6 +257,17 @@ impl<R: Read> Chunks<R> {
     }
 }
 
+/// How many `\n` bytes `bytes` holds, 64 bytes at a time (counted in a byte, which the
+/// compiler does with vector compares; one `filter().count()` goes byte by byte).
+fn count_newlines(bytes: &[u8]) -> usize {
+    let mut blocks = bytes.chunks_exact(64);
+    let mut n = 0;
+    for block in &mut blocks {
+        n += usize::from(block.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>());
+    }
+    n + blocks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
 impl<R: Read> Iterator for Chunks<R> {
     type Item = io::Result<Chunk>;
 
@@ -234,6 +276,7 @@ impl<R: Read> Iterator for Chunks<R> {
             return None;
         }
         loop {
+            self.skip_plain_lines();
             let Some((end, term)) = self.line_end() else {
                 if self.eof {
                     self.done = true;
