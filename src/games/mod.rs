@@ -22,6 +22,7 @@ pub mod halves;
 pub mod registry;
 pub mod thaayam;
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::dice::Dice;
@@ -225,8 +226,9 @@ pub trait Game: Sized + 'static {
         None
     }
 
-    /// The random outcome a turn's text writes, if any.
-    fn written_chance(_turn: &Self::Turn) -> Option<Self::Chance> {
+    /// The random outcome a turn's text writes, if any (borrowed where the turn holds it
+    /// as it is: judging a turn does not copy it).
+    fn written_chance(_turn: &Self::Turn) -> Option<Cow<'_, Self::Chance>> {
         None
     }
 

@@ -260,7 +260,7 @@ fn replay<G: Game>(
                         Action::Play(turn) => G::written_chance(turn),
                         _ => None,
                     };
-                    session.legal_turns_for(written.as_ref(), &mut turns);
+                    session.legal_turns_for(written.as_deref(), &mut turns);
                     let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
                     legal.sort();
                     judgement.violation = Some(ViolationDetail {

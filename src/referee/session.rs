@@ -1,6 +1,7 @@
 //! One game in progress: the ruleset, the position, the dice and the turn count, and
 //! the checks every game shares (turn order, numbering, seat labels, game over, dice).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -318,21 +319,22 @@ impl<G: Game> Session<G> {
 
     fn play_turn(&mut self, turn: &G::Turn) -> Result<(), Refusal<G>> {
         let written = G::written_chance(turn);
-        let chance = match (&self.chance, written) {
-            (Some(derived), Some(written)) if !G::chance_agrees(derived, &written) => {
+        // The outcome in force, borrowed: the derived one, else the written one.
+        let chance = match (&self.chance, &written) {
+            (Some(derived), Some(written)) if !G::chance_agrees(derived, written.as_ref()) => {
                 return Err(Refusal::Dice {
                     written: written.to_string(),
                     derived: derived.to_string(),
                 })
             }
-            (Some(derived), _) => Some(derived.clone()),
+            (Some(derived), _) => Some(derived),
             (None, Some(written)) => {
-                G::check_chance(&self.settings, &self.state, &written).map_err(Refusal::Rule)?;
-                Some(written)
+                G::check_chance(&self.settings, &self.state, written).map_err(Refusal::Rule)?;
+                Some(written.as_ref())
             }
             (None, None) => None,
         };
-        G::play(&self.settings, &mut self.state, chance.as_ref(), turn).map_err(Refusal::Rule)
+        G::play(&self.settings, &mut self.state, chance, turn).map_err(Refusal::Rule)
     }
 
     /// Counts a turn played and prepares the next.
@@ -349,7 +351,10 @@ impl<G: Game> Session<G> {
     /// scores, or a turn illegal for another reason: `None`). Call it after
     /// [`Session::check_frame`], before [`Session::play`].
     pub fn breakdown(&self, turn: &G::Turn) -> Option<G::Breakdown> {
-        let chance = self.chance.clone().or_else(|| G::written_chance(turn));
+        let chance = self
+            .chance
+            .clone()
+            .or_else(|| G::written_chance(turn).map(Cow::into_owned));
         match self.chosen {
             Some(seat) => {
                 let mut state = self.state.clone();

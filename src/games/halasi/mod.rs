@@ -26,6 +26,8 @@ pub use settings::{Mode, Settings, SCHEMA};
 pub use state::State;
 pub use violation::Violation;
 
+use std::borrow::Cow;
+
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
 use crate::notation::halasi::{Action, Turn};
@@ -138,16 +140,16 @@ impl Game for Halasi {
         chance::draw(settings, state, dice)
     }
 
-    fn written_chance(turn: &Turn) -> Option<Chance> {
+    fn written_chance(turn: &Turn) -> Option<Cow<'_, Chance>> {
         match turn {
             Turn::Place {
                 buy_in: Some(d), ..
-            } => Some(Chance::BuyIn(d.clone())),
+            } => Some(Cow::Owned(Chance::BuyIn(d.clone()))),
             Turn::Play { opening, draw, .. } if opening.is_some() || draw.is_some() => {
-                Some(Chance::Roll {
+                Some(Cow::Owned(Chance::Roll {
                     opening: opening.clone(),
                     draw: draw.clone(),
-                })
+                }))
             }
             _ => None,
         }

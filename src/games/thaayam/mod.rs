@@ -37,6 +37,8 @@ pub use board::{Ending, Reason, State};
 pub use settings::{Dice as Throws, First, Settings, SCHEMA, SEAT_NAMES};
 pub use violation::{Fault, Violation};
 
+use std::borrow::Cow;
+
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
 use crate::notation::record::{Limits, Movetext, Span};
@@ -173,8 +175,8 @@ impl Game for Thaayam {
         Some(series::throw_series(settings, dice))
     }
 
-    fn written_chance(turn: &Turn) -> Option<Series> {
-        turn.series.clone()
+    fn written_chance(turn: &Turn) -> Option<Cow<'_, Series>> {
+        turn.series.as_ref().map(Cow::Borrowed)
     }
 
     /// A series the dice cannot make is no series in force: its violation carries none,
