@@ -254,10 +254,10 @@ fn printed_records_parse_back_the_same() {
             .map(|e| {
                 (
                     e.number.map(|n| n.0),
-                    e.label.clone().map(|l| l.0),
+                    e.label().map(|l| l.0.clone()),
                     e.action.clone(),
-                    e.annotations.clone(),
-                    e.comments.clone(),
+                    e.annotations().to_vec(),
+                    e.comments().to_vec(),
                 )
             })
             .collect::<Vec<_>>()

@@ -215,7 +215,7 @@ impl Visitor for PlayVisit<'_> {
                             let played = next
                                 .check_frame(
                                     entry.number.map(|(n, _)| n),
-                                    entry.label.as_ref().map(|(l, _)| l.as_str()),
+                                    entry.label().map(|(l, _)| l.as_str()),
                                 )
                                 .and_then(|()| next.play(&entry.action, &bad));
                             match played {

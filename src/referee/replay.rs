@@ -170,7 +170,7 @@ fn replay<G: Game>(
         let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
         let frame = session.check_frame(
             entry.number.map(|(n, _)| n),
-            entry.label.as_ref().map(|(l, _)| l.as_str()),
+            entry.label().map(|(l, _)| l.as_str()),
         );
         let before = options.detail.then(|| session.clone());
         let address = match &entry.action {
@@ -213,7 +213,7 @@ fn replay<G: Game>(
                         entry.number.map(|(_, s)| s).unwrap_or(entry.span)
                     }
                     (Refusal::Label { .. }, _) => {
-                        entry.label.as_ref().map(|(_, s)| *s).unwrap_or(entry.span)
+                        entry.label().map(|(_, s)| *s).unwrap_or(entry.span)
                     }
                     (Refusal::Address { .. }, Action::BadAddress(s)) => *s,
                     _ => entry.span,

@@ -81,7 +81,7 @@ impl Visitor for MoveVisit<'_> {
         let number_text = session.expected_number().to_string();
         if let Err(r) = session.check_frame(
             entry.number.map(|(n, _)| n),
-            entry.label.as_ref().map(|(l, _)| l.as_str()),
+            entry.label().map(|(l, _)| l.as_str()),
         ) {
             return refuse(out, r.rule(), r.to_string(), None);
         }

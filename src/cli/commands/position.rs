@@ -260,7 +260,7 @@ fn html_page<G: Render>(
     // last.
     let comments_after = |i: usize| -> Vec<String> {
         match movetext.entries.get(i + 1) {
-            Some(next) => next.comments.iter().map(|c| c.to_string()).collect(),
+            Some(next) => next.comments().iter().map(|c| c.to_string()).collect(),
             None => movetext.trailing.iter().map(|c| c.to_string()).collect(),
         }
     };
@@ -275,7 +275,7 @@ fn html_page<G: Render>(
         session
             .check_frame(
                 entry.number.map(|(n, _)| n),
-                entry.label.as_ref().map(|(l, _)| l.as_str()),
+                entry.label().map(|(l, _)| l.as_str()),
             )
             .and_then(|()| session.play(&entry.action, address))
             .map_err(|r| internal(&format!("turn {} replayed differently: {r}", i + 1)))?;
@@ -311,7 +311,7 @@ fn html_page<G: Render>(
     let illegal = ruling.as_ref().and_then(|r| r.turn);
     for (i, entry) in movetext.entries.iter().enumerate().skip(played) {
         // The seat as written where there is a label (a turn-order dispute is about it).
-        let label = entry.label.as_ref().map(|(l, _)| l.clone());
+        let label = entry.label().map(|(l, _)| l.clone());
         let (seat, fate) = if Some(i + 1) == illegal {
             let to_move = session.to_move().map(seat_name::<G>).map(str::to_string);
             (label.or(to_move), Fate::Illegal)
@@ -372,7 +372,7 @@ fn html_page<G: Render>(
             .collect(),
         turns,
         opening: match movetext.entries.first() {
-            Some(first) => first.comments.iter().map(|c| c.to_string()).collect(),
+            Some(first) => first.comments().iter().map(|c| c.to_string()).collect(),
             None => movetext.trailing.iter().map(|c| c.to_string()).collect(),
         },
         positions,

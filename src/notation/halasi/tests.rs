@@ -233,10 +233,7 @@ fn a_movetext_through_the_record_frame() {
     );
     assert!(mt.error.is_none(), "{:?}", mt.error);
     assert_eq!(mt.entries.len(), 6);
-    assert_eq!(
-        mt.entries[2].label.as_ref().map(|l| l.0.as_str()),
-        Some("a")
-    );
+    assert_eq!(mt.entries[2].label().map(|l| l.0.as_str()), Some("a"));
     let Frame::Play(Turn::Play {
         action: Action::Run(run),
         ..
@@ -245,7 +242,7 @@ fn a_movetext_through_the_record_frame() {
         panic!("{:?}", mt.entries[4].action)
     };
     assert_eq!(run.len(), 2, "a run over two lines");
-    assert_eq!(mt.entries[4].annotations, ["!?"]);
+    assert_eq!(mt.entries[4].annotations(), ["!?"]);
     assert!(matches!(mt.entries[5].action, Frame::Resign));
     assert!(mt.termination.is_some());
 }

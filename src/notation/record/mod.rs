@@ -19,7 +19,9 @@ mod stream;
 mod tests;
 
 pub use compact_str::CompactString;
-pub use movetext::{parse_movetext, Action, Comment, Entry, Movetext, Termination, TurnNumber};
+pub use movetext::{
+    parse_movetext, Action, Comment, Entry, Movetext, Termination, TurnNumber, Written,
+};
 pub(crate) use movetext::{parse_movetext_fast, FrameRule};
 pub use print::print;
 pub use split::split;

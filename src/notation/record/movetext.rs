@@ -71,14 +71,40 @@ impl fmt::Display for Comment {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry<T> {
     pub number: Option<(TurnNumber, Span)>,
-    pub label: Option<(String, Span)>,
     pub action: Action<T>,
     /// The turn's text (without number, label or annotations).
     pub span: Span,
+    /// The seat label, annotations and comments, where any is written (most turns have
+    /// none: a record's entries are built and read a turn at a time, and this keeps
+    /// each one small).
+    pub written: Option<Box<Written>>,
+}
+
+/// What is written around a turn besides its number; see [`Entry`].
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Written {
+    pub label: Option<(String, Span)>,
     /// `!`, `?!`, `$3`… written right after the turn.
     pub annotations: Vec<String>,
     /// Comments written before this turn (after the previous one).
     pub comments: Vec<Comment>,
+}
+
+impl<T> Entry<T> {
+    /// The seat label written before the turn, and where.
+    pub fn label(&self) -> Option<&(String, Span)> {
+        self.written.as_ref().and_then(|w| w.label.as_ref())
+    }
+
+    /// `!`, `?!`, `$3`… written right after the turn.
+    pub fn annotations(&self) -> &[String] {
+        self.written.as_ref().map_or(&[], |w| &w.annotations)
+    }
+
+    /// Comments written before this turn (after the previous one).
+    pub fn comments(&self) -> &[Comment] {
+        self.written.as_ref().map_or(&[], |w| &w.comments)
+    }
 }
 
 /// The termination marker.
@@ -324,7 +350,7 @@ impl<'a, T> Reader<'a, T> {
             Token::Comment(c) => self.comments.push(c),
             Token::Annotation(a) => match self.out.entries.last_mut() {
                 Some(last) if self.after_turn || a.starts_with('$') => {
-                    last.annotations.push(a);
+                    last.written.get_or_insert_default().annotations.push(a);
                     self.after_turn = true;
                 }
                 _ => {
@@ -433,13 +459,19 @@ impl<'a, T> Reader<'a, T> {
             );
             return self.fail(SyntaxKind::Limit, span.start, span.end, message);
         }
+        let label = self.label.take();
+        let written = (label.is_some() || !self.comments.is_empty()).then(|| {
+            Box::new(Written {
+                label,
+                annotations: Vec::new(),
+                comments: std::mem::take(&mut self.comments),
+            })
+        });
         self.out.entries.push(Entry {
             number: self.number.take(),
-            label: self.label.take(),
             action,
             span,
-            annotations: Vec::new(),
-            comments: std::mem::take(&mut self.comments),
+            written,
         });
         self.after_turn = true;
         Flow::Go

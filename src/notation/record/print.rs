@@ -13,14 +13,14 @@ pub fn print<T: fmt::Display>(header: &Header, movetext: &Movetext<T>, src: &str
     }
     out.push('\n');
     for entry in &movetext.entries {
-        for c in &entry.comments {
+        for c in entry.comments() {
             out.push_str(&c.to_string());
             out.push('\n');
         }
         if let Some((n, _)) = &entry.number {
             out.push_str(&format!("{n} "));
         }
-        if let Some((l, _)) = &entry.label {
+        if let Some((l, _)) = entry.label() {
             out.push_str(&format!("{l}: "));
         }
         match &entry.action {
@@ -29,7 +29,7 @@ pub fn print<T: fmt::Display>(header: &Header, movetext: &Movetext<T>, src: &str
             Action::Resign => out.push_str("resign"),
             Action::Draw => out.push_str("draw"),
         }
-        for a in &entry.annotations {
+        for a in entry.annotations() {
             if a.starts_with('$') {
                 out.push(' ');
             }

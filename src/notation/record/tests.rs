@@ -65,8 +65,8 @@ fn header_and_movetext() {
             ellipsis: false
         }
     );
-    assert_eq!(mt.entries[2].annotations, vec!["!", "$4"]);
-    assert_eq!(mt.entries[2].comments, vec![Comment::Brace("c".into())]);
+    assert_eq!(mt.entries[2].annotations(), ["!", "$4"]);
+    assert_eq!(mt.entries[2].comments(), [Comment::Brace("c".into())]);
     assert_eq!(mt.trailing, vec![Comment::Line(" end".into())]);
     assert_eq!(mt.termination.unwrap().0, Termination::Unknown);
     assert_eq!(
@@ -193,10 +193,10 @@ fn print_then_parse_is_the_same_record() {
             .map(|e| {
                 (
                     e.number.map(|n| n.0),
-                    e.label.clone().map(|l| l.0),
+                    e.label().map(|l| l.0.clone()),
                     e.action.clone(),
-                    e.annotations.clone(),
-                    e.comments.clone(),
+                    e.annotations().to_vec(),
+                    e.comments().to_vec(),
                 )
             })
             .collect::<Vec<_>>()
