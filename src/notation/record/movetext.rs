@@ -317,21 +317,29 @@ impl<'a, T> Reader<'a, T> {
     }
 
     /// After the termination marker only comments may follow: `true` when the token
-    /// at `pos` is refused for that.
+    /// at `pos` is refused for that. (Asked before every token: inlined, the refusal
+    /// apart.)
+    #[inline]
     fn after_termination(&mut self, pos: usize, is_comment: bool) -> bool {
-        match &self.out.termination {
-            Some((_, tspan)) if !is_comment => {
-                // The marker by its text, not its place: a byte offset in the record
-                // would not be one in the file (`check` reads records one at a time).
-                let message = format!(
-                    "nothing but comments may follow the termination marker `{}`",
-                    crate::quote::quote(&self.text[tspan.start..tspan.end])
-                );
-                self.fail(SyntaxKind::Syntax, pos, self.token_end(pos), message);
-                true
-            }
-            _ => false,
+        if is_comment || self.out.termination.is_none() {
+            return false;
         }
+        self.refuse_after_termination(pos);
+        true
+    }
+
+    #[cold]
+    fn refuse_after_termination(&mut self, pos: usize) {
+        let Some((_, tspan)) = self.out.termination else {
+            return;
+        };
+        // The marker by its text, not its place: a byte offset in the record would not
+        // be one in the file (`check` reads records one at a time).
+        let message = format!(
+            "nothing but comments may follow the termination marker `{}`",
+            crate::quote::quote(&self.text[tspan.start..tspan.end])
+        );
+        self.fail(SyntaxKind::Syntax, pos, self.token_end(pos), message);
     }
 
     /// A frame token at `span`.
