@@ -187,6 +187,36 @@ impl Tiles {
         self.n = k as u8;
     }
 
+    /// Which of the six cells around tile `i` hold a tile: bit `d` for the `d`-th of
+    /// [`NEIGHBOURS`] (north, north-east, south-east, south, south-west, north-west),
+    /// which go round the cell in order.
+    ///
+    /// Sorted by `q`, then `r`, the north and south neighbours are the tiles next to `i`,
+    /// the north-east and south-east ones follow each other, and so do the north-west
+    /// and south-west ones: two searches, not six.
+    pub fn ring(&self, i: usize) -> u8 {
+        let cells = &self.cells[..self.len()];
+        let c = cells[i];
+        let at = |k: usize, q: i16, r: i16| cells.get(k) == Some(&Cell { q, r });
+        let mut m = 0u8;
+        m |= u8::from(i > 0 && at(i - 1, c.q, c.r - 1));
+        m |= u8::from(at(i + 1, c.q, c.r + 1)) << 3;
+        let ne = cells.partition_point(|&x| {
+            x < Cell {
+                q: c.q + 1,
+                r: c.r - 1,
+            }
+        });
+        let ne_there = at(ne, c.q + 1, c.r - 1);
+        m |= u8::from(ne_there) << 1;
+        m |= u8::from(at(ne + usize::from(ne_there), c.q + 1, c.r)) << 2;
+        let nw = cells.partition_point(|&x| x < Cell { q: c.q - 1, r: c.r });
+        let nw_there = at(nw, c.q - 1, c.r);
+        m |= u8::from(nw_there) << 5;
+        m |= u8::from(at(nw + usize::from(nw_there), c.q - 1, c.r + 1)) << 4;
+        m
+    }
+
     /// The neighbours (as a mask) of the tile on `c`, which need not be a tile.
     #[inline]
     pub fn neighbours_of(&self, c: Cell) -> u64 {

@@ -274,6 +274,17 @@ impl Split {
     }
 }
 
+/// Does removing a tile whose neighbours holding tiles are `ring` ([`Tiles::ring`])
+/// leave one group? A position in play is one group (a setup must be, a placement
+/// touches a tile, a removal keeps one group), so every tile left is joined to one of
+/// those neighbours; where they go round the tile in one unbroken run, or all the way
+/// round, they are joined to each other. Elsewhere the groups are searched.
+#[inline]
+pub(super) fn leaves_one_group(ring: u8) -> bool {
+    let before = ((ring << 1) | (ring >> 5)) & 0x3F;
+    ring == 0x3F || (ring & !before).count_ones() == 1
+}
+
 /// The free edges of tile `i`: its empty neighbouring cells.
 #[inline]
 fn free_edges(tiles: &Tiles, adj: &[u64; MAX_TILES], i: usize) -> u32 {
@@ -349,6 +360,28 @@ pub(crate) fn judge_remove(
             })
         }
     };
+    // Most removals leave one group: known from the tile's neighbours alone.
+    let ring = tiles.ring(i);
+    if leaves_one_group(ring) {
+        let free = cell.neighbours().count() as u32 - ring.count_ones();
+        if free < u32::from(s.free_edges) {
+            return Err(Violation::FreeEdges {
+                mover,
+                cell,
+                free,
+                need: s.free_edges,
+            });
+        }
+        debug_assert!(tiles.connected(), "a position in play is one group");
+        if let Some(k) = keep.filter(|&k| !tiles.find(k).is_some_and(|j| j != i)) {
+            return Err(Violation::KeepNamesNoGroup {
+                mover,
+                cell,
+                keep: k,
+            });
+        }
+        return Ok(1u64 << i);
+    }
     let adj = tiles.adjacency();
     let free = free_edges(tiles, &adj, i);
     if free < u32::from(s.free_edges) {
@@ -546,6 +579,9 @@ fn removed_tiles(s: &Settings, tiles: &Tiles, cell: Cell, keep: Option<Cell>, se
     let Some(i) = tiles.find(cell) else {
         unreachable!("a listed removal of {cell} names no tile");
     };
+    if leaves_one_group(tiles.ring(i)) {
+        return 1u64 << i;
+    }
     let adj = tiles.adjacency();
     let survivor = match keep.and_then(|k| tiles.find(k)) {
         Some(j) => Tiles::grow(&adj, tiles.all() & !(1u64 << i), 1u64 << j),

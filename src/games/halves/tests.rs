@@ -550,7 +550,7 @@ impl Rng {
 }
 
 #[test]
-fn adjacency_matches_the_neighbours_of_every_tile() {
+fn adjacency_and_ring_match_the_neighbours_of_every_tile() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for round in 0..400 {
         let mut tiles = Tiles::default();
@@ -574,6 +574,18 @@ fn adjacency_matches_the_neighbours_of_every_tile() {
                 0
             };
             assert_eq!(a, expected, "tile {i} of {tiles:?}");
+        }
+        for i in 0..tiles.len() {
+            let c = tiles.cell(i);
+            let ring = crate::notation::halves::NEIGHBOURS
+                .iter()
+                .enumerate()
+                .filter(|&(_, &(dq, dr))| {
+                    Cell::new(i32::from(c.q + dq), i32::from(c.r + dr))
+                        .is_some_and(|nb| tiles.find(nb).is_some())
+                })
+                .fold(0u8, |m, (d, _)| m | 1 << d);
+            assert_eq!(tiles.ring(i), ring, "ring of tile {i} of {tiles:?}");
         }
     }
 }
@@ -703,4 +715,53 @@ fn apply_legal_makes_the_position_play_makes() {
         }
     }
     assert!(checked > 20_000, "{checked}");
+}
+
+/// The shortcut of judging a removal (a tile whose neighbours go round it in one run
+/// leaves one group) against the groups searched, in every position of random games:
+/// wherever it says one group, the search finds one; and it says so for most tiles.
+#[test]
+fn one_run_of_neighbours_leaves_one_group() {
+    let none = crate::notation::record::Header::default();
+    let (mut said, mut tiles_seen) = (0, 0);
+    for (k, s) in [
+        Settings::default(),
+        settings(|s| {
+            s.start = Start::Manual;
+            s.must_touch = 2;
+            s.touch = Touch::Any;
+            s.seats = vec![Seat(0), Seat(1), Seat(2)];
+        }),
+        settings(|s| {
+            s.seats = vec![Seat(0), Seat(1), Seat(2)];
+            s.tiles_each = 21;
+        }),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for game in 0..40 {
+            let mut dice = Dice::from_seed(&format!("run-{k}-{game}"));
+            let mut st = Halves::start(&s, None, &none, Some(&mut dice)).unwrap();
+            let mut turns = Vec::new();
+            while st.end.is_none() {
+                let tiles = &st.tiles;
+                assert!(tiles.connected());
+                let adj = tiles.adjacency();
+                for i in 0..tiles.len() {
+                    tiles_seen += 1;
+                    if rules::leaves_one_group(tiles.ring(i)) {
+                        said += 1;
+                        let sp = rules::split(&s, tiles, &adj, i, tiles.colour(i));
+                        assert_eq!(sp.count, 1, "tile {i} of {tiles:?}");
+                    }
+                }
+                turns.clear();
+                Halves::legal_turns(&s, &st, None, &mut turns);
+                let t = turns[dice.uniform(turns.len() as u32) as usize];
+                Halves::apply_legal(&s, &mut st, None, &t);
+            }
+        }
+    }
+    assert!(said * 2 > tiles_seen, "{said} of {tiles_seen}");
 }
