@@ -373,7 +373,7 @@ pub(crate) fn judge_remove(
             });
         }
         debug_assert!(tiles.connected(), "a position in play is one group");
-        if let Some(k) = keep.filter(|&k| !tiles.find(k).is_some_and(|j| j != i)) {
+        if let Some(k) = keep.filter(|&k| tiles.find(k).is_none_or(|j| j == i)) {
             return Err(Violation::KeepNamesNoGroup {
                 mover,
                 cell,
