@@ -288,6 +288,18 @@ fn split_keep_and_keep_choice() {
     let st = setup(&s, tie);
     assert_eq!(rule_of(&s, &st, "x(0,0)"), "keep-choice");
     assert_eq!(legal(&s, &st), ["x(0,0)/(0,-1)", "x(0,0)/(0,1)"]);
+    // One group left (the neighbours of (0,2) go round it in one run): a choice written
+    // is accepted where it names a tile left, refused where it names none.
+    let one = "white: (0,2) (0,0); black: (0,1) (1,1); to-move: white; phase: waning";
+    let st = setup(&s, one);
+    let mut f = st;
+    play(&s, &mut f, "x(0,2)").unwrap();
+    let mut g = st;
+    play(&s, &mut g, "x(0,2)/(1,1)").unwrap();
+    assert_eq!(f, g);
+    assert_eq!(f.tiles.len(), 3);
+    assert_eq!(rule_of(&s, &st, "x(0,2)/(0,2)"), "keep-choice");
+    assert_eq!(rule_of(&s, &st, "x(0,2)/(5,5)"), "keep-choice");
 }
 
 #[test]
