@@ -610,16 +610,23 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
         }
         let rest = &bytes[pos..span.end];
         // A seat label and `resign`/`draw` come before a turn, as the frame reads them.
-        let word = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
-        let frame_word = rest.get(word) == Some(&b':')
-            || rest.starts_with(b"resign")
-            || rest.starts_with(b"draw");
-        let (flow, len) = if let Some((n, len)) = fast_number(rest) {
+        let frame_word = || {
+            let word = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
+            rest.get(word) == Some(&b':')
+                || rest.starts_with(b"resign")
+                || rest.starts_with(b"draw")
+        };
+        // (Only a digit can start a turn number: most tokens are turns, asked no more.)
+        let number = match rest.first() {
+            Some(b) if b.is_ascii_digit() => fast_number(rest),
+            _ => None,
+        };
+        let (flow, len) = if let Some((n, len)) = number {
             (
                 reader.token(Token::Number(n), Span::new(pos, pos + len)),
                 len,
             )
-        } else if frame_word {
+        } else if frame_word() {
             break;
         } else if let Some((turn, len)) = fast_turn(rest) {
             (reader.turn(TurnParse::Turn(turn, len), pos), len)
