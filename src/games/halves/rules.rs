@@ -360,18 +360,18 @@ pub(crate) fn judge_remove(
             })
         }
     };
-    // Most removals leave one group: known from the tile's neighbours alone.
     let ring = tiles.ring(i);
+    let free = cell.neighbours().count() as u32 - ring.count_ones();
+    if free < u32::from(s.free_edges) {
+        return Err(Violation::FreeEdges {
+            mover,
+            cell,
+            free,
+            need: s.free_edges,
+        });
+    }
+    // Most removals leave one group: known from the tile's neighbours alone.
     if leaves_one_group(ring) {
-        let free = cell.neighbours().count() as u32 - ring.count_ones();
-        if free < u32::from(s.free_edges) {
-            return Err(Violation::FreeEdges {
-                mover,
-                cell,
-                free,
-                need: s.free_edges,
-            });
-        }
         debug_assert!(tiles.connected(), "a position in play is one group");
         if let Some(k) = keep.filter(|&k| tiles.find(k).is_none_or(|j| j == i)) {
             return Err(Violation::KeepNamesNoGroup {
@@ -383,15 +383,6 @@ pub(crate) fn judge_remove(
         return Ok(1u64 << i);
     }
     let adj = tiles.adjacency();
-    let free = free_edges(tiles, &adj, i);
-    if free < u32::from(s.free_edges) {
-        return Err(Violation::FreeEdges {
-            mover,
-            cell,
-            free,
-            need: s.free_edges,
-        });
-    }
     let sp = split(s, tiles, &adj, i, seat);
     let survivor = match keep {
         Some(k) => {
