@@ -285,10 +285,11 @@ pub(super) fn leaves_one_group(ring: u8) -> bool {
     ring == 0x3F || (ring & !before).count_ones() == 1
 }
 
-/// The free edges of tile `i`: its empty neighbouring cells.
+/// The free edges of a tile on `cell` with `tiles` neighbouring tiles: its empty
+/// neighbouring cells.
 #[inline]
-fn free_edges(tiles: &Tiles, adj: &[u64; MAX_TILES], i: usize) -> u32 {
-    tiles.cell(i).neighbours().count() as u32 - adj[i].count_ones()
+fn free_edges(cell: Cell, tiles: u32) -> u32 {
+    cell.neighbours().count() as u32 - tiles
 }
 
 /// The split made by removing tile `i` of `seat`.
@@ -361,7 +362,7 @@ pub(crate) fn judge_remove(
         }
     };
     let ring = tiles.ring(i);
-    let free = cell.neighbours().count() as u32 - ring.count_ones();
+    let free = free_edges(cell, ring.count_ones());
     if free < u32::from(s.free_edges) {
         return Err(Violation::FreeEdges {
             mover,
@@ -455,7 +456,7 @@ fn moves(s: &Settings, st: &State, out: &mut Vec<Turn>, first_only: bool) {
             // Only a cut tile leaves two groups or more, and so maybe a choice to write.
             let cut = Tiles::cut_tiles(&adj, tiles.all());
             for i in Bits(tiles.mask_of(seat)) {
-                if free_edges(tiles, &adj, i) < u32::from(s.free_edges) {
+                if free_edges(tiles.cell(i), adj[i].count_ones()) < u32::from(s.free_edges) {
                     continue;
                 }
                 let cell = tiles.cell(i);

@@ -15,6 +15,24 @@ fn settings(f: impl FnOnce(&mut Settings)) -> Settings {
     s
 }
 
+/// Three seats from the manual start, a placement touching two tiles of any colour.
+fn manual_three_seats_touching_two() -> Settings {
+    settings(|s| {
+        s.start = Start::Manual;
+        s.must_touch = 2;
+        s.touch = Touch::Any;
+        s.seats = vec![Seat(0), Seat(1), Seat(2)];
+    })
+}
+
+/// Three seats of 21 tiles: the largest table, [`MAX_TILES`].
+fn three_seats_full_table() -> Settings {
+    settings(|s| {
+        s.seats = vec![Seat(0), Seat(1), Seat(2)];
+        s.tiles_each = 21;
+    })
+}
+
 fn setup(s: &Settings, text: &str) -> State {
     let st = Halves::parse_setup(s, text).unwrap_or_else(|v| panic!("{text}: {v}"));
     let none = crate::notation::record::Header::default();
@@ -488,12 +506,7 @@ fn every_legal_turn_plays_and_selfplay_ends() {
     for (k, s) in [
         Settings::default(),
         settings(|s| s.start = Start::Manual),
-        settings(|s| {
-            s.start = Start::Manual;
-            s.must_touch = 2;
-            s.touch = Touch::Any;
-            s.seats = vec![Seat(0), Seat(1), Seat(2)];
-        }),
+        manual_three_seats_touching_two(),
         settings(|s| {
             s.keep = Keep::Chosen;
             s.free_edges = 3;
@@ -632,10 +645,7 @@ fn random_layout_matches_the_plain_recomputation() {
     for s in [
         Settings::default(),
         settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]),
-        settings(|s| {
-            s.seats = vec![Seat(0), Seat(1), Seat(2)];
-            s.tiles_each = 21;
-        }),
+        three_seats_full_table(),
         // The last layout of the smaller frontier (31 tiles at most), and the first of
         // the larger one.
         settings(|s| {
@@ -686,12 +696,7 @@ fn apply_legal_makes_the_position_play_makes() {
         settings(|s| s.seats = three.clone()),
         settings(|s| s.contract = false),
         settings(|s| s.start = Start::Manual),
-        settings(|s| {
-            s.start = Start::Manual;
-            s.must_touch = 2;
-            s.touch = Touch::Any;
-            s.seats = three.clone();
-        }),
+        manual_three_seats_touching_two(),
         settings(|s| {
             s.keep = Keep::Chosen;
             s.free_edges = 3;
@@ -738,16 +743,8 @@ fn one_run_of_neighbours_leaves_one_group() {
     let (mut said, mut tiles_seen) = (0, 0);
     for (k, s) in [
         Settings::default(),
-        settings(|s| {
-            s.start = Start::Manual;
-            s.must_touch = 2;
-            s.touch = Touch::Any;
-            s.seats = vec![Seat(0), Seat(1), Seat(2)];
-        }),
-        settings(|s| {
-            s.seats = vec![Seat(0), Seat(1), Seat(2)];
-            s.tiles_each = 21;
-        }),
+        manual_three_seats_touching_two(),
+        three_seats_full_table(),
     ]
     .into_iter()
     .enumerate()
