@@ -185,7 +185,12 @@ impl<R: Read> Chunks<R> {
         self.lines += lines;
         self.in_header = false;
         self.long_line = false;
-        // Over the limit, what was looked at is dropped before more is read.
+        self.drop_if_over();
+    }
+
+    /// Lines were looked at up to `scan`: over the limit, what was looked at is dropped
+    /// before more is read.
+    fn drop_if_over(&mut self) {
         if self.over.is_none() && self.scan - self.start > self.limits.max_bytes {
             self.overflow(false);
         }
@@ -317,10 +322,7 @@ impl<R: Read> Iterator for Chunks<R> {
             self.in_header = tag;
             self.scan = end + term;
             self.lines += 1;
-            // Over the limit, what was looked at is dropped before more is read.
-            if self.over.is_none() && self.scan - self.start > self.limits.max_bytes {
-                self.overflow(false);
-            }
+            self.drop_if_over();
         }
     }
 }
