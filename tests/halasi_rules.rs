@@ -178,22 +178,70 @@ fn leave_pays_half_and_the_last_seat_takes_the_bank() {
     assert_eq!(v["valid"], true, "{v}");
     assert_eq!(v["status"]["reason"], "one-seat-left");
     assert_eq!(v["status"]["winners"], serde_json::json!(["a"]));
+    // a: 1000 − 48 − 64 − 4 + 11 = 895, then takes the bank; b: 1000 − 48 − 64 − 4
+    // (its domino) − 10 (half the fee of the five dominos in hand) = 874.
+    assert_eq!(purse(&record, "b"), 874);
+    assert_eq!(
+        purse(&record, "a") + purse(&record, "b"),
+        2000,
+        "money is conserved"
+    );
+}
+
+/// A seat's purse at the end of `record`, from `score --format json`.
+fn purse(record: &str, seat: &str) -> i64 {
     let (_, out, _) = run_with_input(&["score", "-", "--format", "json"], record.as_bytes());
     let s: Value = serde_json::from_str(out.trim()).unwrap();
-    // a: 1000 − 48 − 64 − 4 + 11 = 895, then takes the bank; b: 1000 − 48 − 64 − 4
-    // (its domino) − 2 × 5 (half the fee of five dominos in hand) = 874.
-    let purse = |seat: &str| {
-        s["standings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["seat"] == seat)
-            .unwrap()["value"]
-            .as_i64()
-            .unwrap()
-    };
-    assert_eq!(purse("b"), 874);
-    assert_eq!(purse("a") + purse("b"), 2000, "money is conserved");
+    s["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["seat"] == seat)
+        .unwrap()["value"]
+        .as_i64()
+        .unwrap()
+}
+
+#[test]
+fn a_leave_pays_half_the_hands_total_fee_rounded_down_once() {
+    // b leaves holding five dominos (its buy-in four and the one it bought): it pays
+    // 5 × fee / 2, rounded down once: 2 at fee 1 (not 5 × 0), 7 at fee 3 (not 5 × 1).
+    for (fee, paid) in [(1, 2), (3, 7), (4, 10)] {
+        let record = base_then(6, "8. b: [1: SI] leave").replace(
+            "[Game \"halasi\"]",
+            &format!("[Game \"halasi\"]\n[Options \"domino-fee={fee}\"]"),
+        );
+        assert_eq!(first_error(&record), None, "{record}");
+        let buy_in = 48 + 4 * fee;
+        assert_eq!(
+            purse(&record, "b"),
+            1000 - 48 - buy_in - fee - paid,
+            "domino-fee = {fee}"
+        );
+    }
+}
+
+#[test]
+fn leave_and_resign_belong_to_the_play_rounds() {
+    // Home turns.
+    ruled("[Game \"halasi\"]\n\n1. resign\n", "leave", 1);
+    ruled("[Game \"halasi\"]\n\n1. leave\n", "leave", 1);
+    ruled("[Game \"halasi\"]\n\n1. home M1 2. resign\n", "leave", 2);
+    // Setup turns: the first round (open, labelled) and the second.
+    ruled(&base_then(1, "3. a: resign"), "leave", 3);
+    ruled(&base_then(1, "3. a: [1: II] leave"), "leave", 3);
+    ruled(&base_then(3, "5. resign"), "leave", 5);
+    ruled(&base_then(3, "5. leave"), "leave", 5);
+    // With a seed too: the kind of turn is judged before its written roll.
+    let seeded = "[Game \"halasi\"]\n[Seed \"t2-4-1\"]\n\n1. home M1 2. home M1\n";
+    ruled(&format!("{seeded}3. resign\n"), "leave", 3);
+    ruled(&format!("{seeded}3. [5: II OO] leave\n"), "leave", 3);
+    // In the play rounds both are turns: b is left, and wins.
+    for exit in ["7. a: resign", "7. a: [1: IS] leave"] {
+        let v = check(&base_then(5, exit), &[]);
+        assert_eq!(v["valid"], true, "{exit}: {v}");
+        assert_eq!(v["status"]["winners"], serde_json::json!(["b"]), "{exit}");
+    }
 }
 
 #[test]

@@ -232,6 +232,18 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// Is `turn` of a kind the position takes at all (Halasi: a home, a place or a
+    /// regular turn, by phase)? Asked before a written outcome is compared with the
+    /// seed's or checked, so that a turn of the wrong kind is refused for its kind, not
+    /// for the bracket it writes. Judging in [`Game::play`] still refuses it too.
+    fn check_kind(
+        _settings: &Self::Settings,
+        _state: &Self::State,
+        _turn: &Self::Turn,
+    ) -> Result<(), Self::Violation> {
+        Ok(())
+    }
+
     /// Without a seed: checks that a written outcome is possible.
     fn check_chance(
         _settings: &Self::Settings,
@@ -295,8 +307,10 @@ pub trait Game: Sized + 'static {
     }
 
     /// The seat to move resigns. In a two-seat game the other wins; with more seats the
-    /// resigning seat leaves and play goes on.
-    fn resign(settings: &Self::Settings, state: &mut Self::State);
+    /// resigning seat leaves and play goes on. A game whose rules allow a resignation
+    /// only at some turns (Halasi: in the play rounds) refuses it elsewhere, and then
+    /// `state` is unchanged.
+    fn resign(settings: &Self::Settings, state: &mut Self::State) -> Result<(), Self::Violation>;
 
     /// All seats still playing agree a draw; the game ends.
     fn agree_draw(settings: &Self::Settings, state: &mut Self::State);

@@ -310,7 +310,7 @@ impl<G: Game> Session<G> {
                     text: address.to_string(),
                 })
             }
-            Action::Resign => G::resign(&self.settings, &mut self.state),
+            Action::Resign => G::resign(&self.settings, &mut self.state).map_err(Refusal::Rule)?,
             Action::Draw => G::agree_draw(&self.settings, &mut self.state),
         }
         self.advance();
@@ -318,6 +318,7 @@ impl<G: Game> Session<G> {
     }
 
     fn play_turn(&mut self, turn: &G::Turn) -> Result<(), Refusal<G>> {
+        G::check_kind(&self.settings, &self.state, turn).map_err(Refusal::Rule)?;
         let written = G::written_chance(turn);
         // The outcome in force, borrowed: the derived one, else the written one.
         let chance = match (&self.chance, &written) {

@@ -316,16 +316,16 @@ pub fn check_written(s: &Settings, st: &State, chance: &Chance) -> Result<(), Vi
         }
         // An outcome of the wrong kind: the turn is of the wrong kind for the phase.
         (Phase::Homes, _) => Err(Violation::Phase {
-            expected: super::turn::EXPECT_HOME,
+            expected: super::violation::EXPECT_HOME,
         }),
         (Phase::Setup { .. }, _) => Err(Violation::Phase {
-            expected: super::turn::EXPECT_PLACE,
+            expected: super::violation::EXPECT_PLACE,
         }),
         (Phase::Play, _) => Err(Violation::Phase {
             expected: if s.mode == Mode::Solitaire {
-                super::turn::EXPECT_SOLITAIRE
+                super::violation::EXPECT_SOLITAIRE
             } else {
-                super::turn::EXPECT_PLAY
+                super::violation::EXPECT_PLAY
             },
         }),
     }

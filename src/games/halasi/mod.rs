@@ -155,6 +155,10 @@ impl Game for Halasi {
         }
     }
 
+    fn check_kind(settings: &Settings, state: &State, turn: &Turn) -> Result<(), Violation> {
+        turn::check_kind(settings, state, turn)
+    }
+
     fn check_chance(settings: &Settings, state: &State, chance: &Chance) -> Result<(), Violation> {
         chance::check_written(settings, state, chance)
     }
@@ -198,8 +202,8 @@ impl Game for Halasi {
         breakdown::breakdown(settings, before, chance, turn)
     }
 
-    fn resign(settings: &Settings, state: &mut State) {
-        turn::resign(settings, state);
+    fn resign(settings: &Settings, state: &mut State) -> Result<(), Violation> {
+        turn::resign(settings, state)
     }
 
     fn agree_draw(_settings: &Settings, state: &mut State) {

@@ -1,7 +1,9 @@
 //! Properties of Halasi over random games (seeded, so every failure replays): every legal
 //! turn the module lists plays; money is conserved in the table game (purses plus bank
-//! = seats × purse, after every turn); a run scores the same whatever order its dominos
-//! are written in.
+//! = seats × purse, after every turn), also through leaves and resignations; a leave
+//! pays half its hand's total fee rounded down once, returns the hand to the bottom of
+//! the pool in the order acquired, and the pool is shuffled once before the next roll;
+//! a run scores the same whatever order its dominos are written in.
 
 use super::chance::Chance;
 use super::layout::Placed;
@@ -12,7 +14,7 @@ use super::state::{Phase, State};
 use super::Halasi;
 use crate::dice::Dice;
 use crate::games::{Game, Status};
-use crate::notation::halasi::{Action, DominoAt, Turn};
+use crate::notation::halasi::{Action, Domino, DominoAt, Turn};
 use crate::notation::Tags;
 use crate::ruleset::{apply_overrides, Library, Origin, Override};
 
@@ -96,6 +98,140 @@ fn money_is_conserved_in_every_table_game() {
             });
         }
     }
+}
+
+/// How a seat left in a random game with many leaves: by a written `leave` or a `resign`.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+enum Exit {
+    Leave,
+    Resign,
+}
+
+/// Plays a random table game in which seats leave and resign often (a quarter of the
+/// play turns where a leave is listed, and one in eight resigns). `each` sees every
+/// leave or resignation: the state before it, the dominos the turn bought, the state
+/// after it, and the pool as the next roll finds it (after the reshuffle), if the game
+/// goes on, with the pool shuffled once from the dice as they stood. Money is checked
+/// after every turn. Returns how many seats left.
+fn game_with_leaves(
+    s: &Settings,
+    seed: &str,
+    mut each: impl FnMut(Exit, &State, &[Domino], &State, Option<(&[Domino], &[Domino])>),
+) -> usize {
+    let total = s.purse * s.seats.len() as i64;
+    let mut dice = Dice::from_seed(seed);
+    let mut pick = Dice::from_seed(&format!("{seed}/choices"));
+    let mut st = Halasi::start(s, None, &NoTags, Some(&mut dice)).expect("starts");
+    let mut chance = Halasi::draw_chance(s, &mut st, &mut dice);
+    let mut turns = Vec::new();
+    let mut exits = 0;
+    for _ in 0..600 {
+        if matches!(Halasi::status(s, &st), Status::Over(_)) {
+            break;
+        }
+        turns.clear();
+        Halasi::legal_turns(s, &st, chance.as_ref(), &mut turns);
+        let before = st.clone();
+        let in_play = st.phase == Phase::Play;
+        let exit = if in_play && pick.uniform(8) == 0 {
+            Halasi::resign(s, &mut st).expect("a resignation in the play rounds");
+            Some((Exit::Resign, Vec::new()))
+        } else {
+            let leave = turns.iter().position(|t| {
+                matches!(
+                    t,
+                    Turn::Play {
+                        action: Action::Leave,
+                        ..
+                    }
+                )
+            });
+            let i = match leave {
+                Some(i) if pick.uniform(4) == 0 => i,
+                _ => pick.uniform(turns.len() as u32) as usize,
+            };
+            let turn = turns[i].clone();
+            Halasi::play(s, &mut st, chance.as_ref(), &turn).expect("a listed turn plays");
+            match (&turn, &chance) {
+                (
+                    Turn::Play {
+                        action: Action::Leave,
+                        ..
+                    },
+                    Some(Chance::Roll { draw: Some(d), .. }),
+                ) => Some((Exit::Leave, d.dominos.clone())),
+                _ => None,
+            }
+        };
+        assert_eq!(
+            st.money(s),
+            total,
+            "{seed}: money after turn {}",
+            before.turns + 1
+        );
+        let after = st.clone();
+        // The pool shuffled once with the dice as they stand: what the next roll must
+        // find after a leave.
+        let mut once = after.dominos.clone();
+        dice.clone().shuffle(&mut once);
+        chance = Halasi::draw_chance(s, &mut st, &mut dice);
+        if let Some((how, bought)) = exit {
+            exits += 1;
+            let next = st.end.is_none().then_some((&st.dominos[..], &once[..]));
+            each(how, &before, &bought, &after, next);
+        }
+    }
+    exits
+}
+
+#[test]
+fn leaves_and_resignations_pay_return_and_reshuffle_as_the_rules_say() {
+    let variants: [(&str, &[(&str, &str)]); 6] = [
+        ("[a b]", &[("domino-fee", "1")]),
+        ("[a b c]", &[("domino-fee", "1"), ("purse", "70")]),
+        ("[a b c d]", &[("domino-fee", "3"), ("territory-fee", "5")]),
+        (
+            "[a b c d e]",
+            &[("domino-fee", "1"), ("purse", "60"), ("territory-fee", "7")],
+        ),
+        ("[a b c d e f]", &[("domino-sets", "2"), ("purse", "90")]),
+        ("[a b c d e f]", &[("domino-fee", "5"), ("purse", "200")]),
+    ];
+    // Leaves, resignations, and exits with an empty hand.
+    let mut exits = [0usize; 3];
+    for (seats, extra) in variants {
+        let s = table(seats, extra);
+        for g in 0..6 {
+            let seed = format!("leaves-{seats}-{extra:?}-{g}");
+            game_with_leaves(&s, &seed, |how, before, bought, after, next| {
+                exits[usize::from(how == Exit::Resign)] += 1;
+                let mover = before.to_move;
+                let held = before.seat(mover).hand.len() + bought.len();
+                exits[2] += usize::from(held == 0);
+                // The fee: half the hand's total, rounded down once.
+                let fee = s.domino_fee * held as i64 / 2;
+                assert_eq!(
+                    after.ledger.leave_fee, fee,
+                    "{seed}: {how:?} with {held} in hand"
+                );
+                assert!(after.seat(mover).left && after.seat(mover).hand.is_empty());
+                // The pool: what was not bought, then the hand in the order acquired.
+                let mut pool = before.dominos[bought.len()..].to_vec();
+                pool.extend_from_slice(&before.seat(mover).hand);
+                pool.extend_from_slice(bought);
+                assert_eq!(after.dominos, pool, "{seed}: the pool after a {how:?}");
+                assert!(after.reshuffle_pending, "{seed}: every leave reshuffles");
+                // The next roll finds the pool shuffled once, also after an empty hand.
+                if let Some((found, once)) = next {
+                    assert_eq!(found, once, "{seed}: the pool at the roll after a {how:?}");
+                }
+            });
+        }
+    }
+    assert!(
+        exits[0] > 20 && exits[1] > 20 && exits[2] > 0,
+        "leaves, resignations, empty hands: {exits:?}"
+    );
 }
 
 #[test]

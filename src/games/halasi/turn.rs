@@ -9,7 +9,10 @@ use super::layout::PlaceFault;
 use super::run::{self, Mover, RunScore};
 use super::settings::{Mode, Settings};
 use super::state::{Ledger, Phase, State, TileRef};
-use super::violation::{BuyFault, BuyTileFault, HomeFault, Violation};
+use super::violation::{
+    BuyFault, BuyTileFault, HomeFault, Violation, EXPECT_HOME, EXPECT_PLACE, EXPECT_PLAY,
+    EXPECT_SOLITAIRE,
+};
 use crate::games::{End, Seat, SeatSet};
 use crate::notation::halasi::{Action, Domino, DominoAt, Label, Pos, TerritoryAt, Turn};
 
@@ -26,6 +29,7 @@ pub fn play(
     claims: bool,
 ) -> Result<Scored, Violation> {
     let mover = st.to_move;
+    check_kind(s, st, turn)?;
     let scored = match turn {
         Turn::Home { tile } => home(s, st, mover, *tile).map(|()| None)?,
         Turn::Place { territory, .. } => place(s, st, mover, chance, territory).map(|()| None)?,
@@ -44,26 +48,35 @@ pub fn play(
     Ok(scored)
 }
 
-pub const EXPECT_HOME: &str = "each seat first names its home: `home M1`";
-pub const EXPECT_PLACE: &str = "in the setup each seat places a territory: `place AM1 @0,0 r0`";
-pub const EXPECT_PLAY: &str =
-    "it is a regular turn: `[3: RX KK SS] RX@AM1.0/AM1.7`, `territory …` or `leave`";
-pub const EXPECT_SOLITAIRE: &str =
-    "a solitaire turn places a run (the bracket alone when no domino can be placed)";
-
 fn phase(expected: &'static str) -> Violation {
     Violation::Phase { expected }
 }
 
+/// Is the turn of the kind its phase takes: a home, a setup `place`, or a regular turn?
+/// A `leave` on a home or setup turn is refused by rule `leave` (it belongs to the play
+/// rounds), any other turn of the wrong kind by rule `phase`.
+pub fn check_kind(s: &Settings, st: &State, turn: &Turn) -> Result<(), Violation> {
+    let table = s.mode == Mode::Table;
+    match (st.phase, turn) {
+        (Phase::Homes, Turn::Home { .. })
+        | (Phase::Setup { .. }, Turn::Place { .. })
+        | (Phase::Play, Turn::Play { .. }) => Ok(()),
+        (
+            Phase::Homes | Phase::Setup { .. },
+            Turn::Play {
+                action: Action::Leave,
+                ..
+            },
+        ) if table => Err(Violation::LeaveBeforePlay { resign: false }),
+        (Phase::Homes, _) => Err(phase(EXPECT_HOME)),
+        (Phase::Setup { .. }, _) => Err(phase(EXPECT_PLACE)),
+        (Phase::Play, _) if table => Err(phase(EXPECT_PLAY)),
+        (Phase::Play, _) => Err(phase(EXPECT_SOLITAIRE)),
+    }
+}
+
 /// `home M1`.
 fn home(s: &Settings, st: &mut State, mover: Seat, name: Label) -> Result<(), Violation> {
-    if st.phase != Phase::Homes {
-        return Err(phase(match st.phase {
-            Phase::Setup { .. } => EXPECT_PLACE,
-            _ if s.mode == Mode::Solitaire => EXPECT_SOLITAIRE,
-            _ => EXPECT_PLAY,
-        }));
-    }
     // Solitaire's home is of the first copy; a seat's, of its own set.
     let owner = if s.mode == Mode::Solitaire {
         Seat(0)
@@ -161,13 +174,6 @@ fn place(
     chance: Option<&Chance>,
     t: &TerritoryAt,
 ) -> Result<(), Violation> {
-    if !matches!(st.phase, Phase::Setup { .. }) {
-        return Err(phase(match st.phase {
-            Phase::Homes => EXPECT_HOME,
-            _ if s.mode == Mode::Solitaire => EXPECT_SOLITAIRE,
-            _ => EXPECT_PLAY,
-        }));
-    }
     let seat = st.seat(mover);
     let first = !seat.home_placed && !seat.bought_placed;
     // Without a seed the first `place` writes the buy-in, and only it.
@@ -309,12 +315,6 @@ fn regular(
     routes: &[crate::notation::halasi::Route],
     claim: Option<i64>,
 ) -> Result<Scored, Violation> {
-    if st.phase != Phase::Play {
-        return Err(phase(match st.phase {
-            Phase::Homes => EXPECT_HOME,
-            _ => EXPECT_PLACE,
-        }));
-    }
     let (opening, bought) = acquired(s, st, mover, chance)?;
     let mut hand = st.seat(mover).hand.clone();
     hand.extend_from_slice(&opening);
@@ -489,21 +489,20 @@ fn finish(s: &Settings, st: &mut State, reason: &'static str, rule: Option<&'sta
     });
 }
 
-/// The mover leaves: it pays half the fee of each domino in hand (rounded down), returns
-/// them to the bottom of the pool in the order acquired (the pool is shuffled before the
-/// next roll), and leaves. When one seat is left it takes the bank, and the game ends.
+/// The mover leaves: it pays half the total fee of the dominos in hand, rounded down
+/// once (`n × domino-fee / 2`), returns them to the bottom of the pool in the order
+/// acquired, and leaves. Every leave shuffles the pool before the next roll, also one
+/// with an empty hand. When one seat is left it takes the bank, and the game ends.
 pub fn leave(s: &Settings, st: &mut State, mover: Seat) {
     let seat = st.seat_mut(mover);
-    let fee = (s.domino_fee / 2) * seat.hand.len() as i64;
+    let fee = leave_fee(s, seat.hand.len());
     seat.purse -= fee;
     seat.left = true;
     let hand = std::mem::take(&mut seat.hand);
     st.bank += fee;
     st.ledger.leave_fee = fee;
-    if !hand.is_empty() {
-        st.dominos.extend(hand);
-        st.reshuffle_pending = st.seeded;
-    }
+    st.dominos.extend(hand);
+    st.reshuffle_pending = st.seeded;
     let active: Vec<Seat> = st.active(s).collect();
     if active.len() == 1 {
         let last = active[0];
@@ -512,6 +511,12 @@ pub fn leave(s: &Settings, st: &mut State, mover: Seat) {
         st.bank = 0;
         finish(s, st, "one-seat-left", Some("leave"));
     }
+}
+
+/// What a seat leaving with `held` dominos in hand pays: half their total fee, rounded
+/// down once (3 dominos at fee 1 pay 1).
+pub fn leave_fee(s: &Settings, held: usize) -> i64 {
+    s.domino_fee * held as i64 / 2
 }
 
 /// A single domino of `hand` that can legally be placed, if any (solitaire's end).
@@ -524,8 +529,13 @@ pub fn placeable(s: &Settings, st: &State, mover: Seat, hand: &[Domino]) -> Opti
     out
 }
 
-/// The seat to move resigns: a `leave` (solitaire: the game is lost).
-pub fn resign(s: &Settings, st: &mut State) {
+/// The seat to move resigns: a `leave` (solitaire: the game is lost). In the table game
+/// a resignation, as a leave, belongs to the play rounds: on a home or setup turn it is
+/// refused (rule `leave`) and the state is unchanged.
+pub fn resign(s: &Settings, st: &mut State) -> Result<(), Violation> {
+    if s.mode == Mode::Table && st.phase != Phase::Play {
+        return Err(Violation::LeaveBeforePlay { resign: true });
+    }
     let mover = st.to_move;
     st.ledger = Ledger::default();
     match s.mode {
@@ -541,4 +551,5 @@ pub fn resign(s: &Settings, st: &mut State) {
     }
     st.turns += 1;
     st.advance(s, mover);
+    Ok(())
 }

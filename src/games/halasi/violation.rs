@@ -15,6 +15,14 @@ pub fn seat_name(seat: Seat) -> &'static str {
         .unwrap_or("?")
 }
 
+/// What each phase takes, for a turn of the wrong kind (rule `phase`).
+pub const EXPECT_HOME: &str = "each seat first names its home: `home M1`";
+pub const EXPECT_PLACE: &str = "in the setup each seat places a territory: `place AM1 @0,0 r0`";
+pub const EXPECT_PLAY: &str =
+    "it is a regular turn: `[3: RX KK SS] RX@AM1.0/AM1.7`, `territory …` or `leave`";
+pub const EXPECT_SOLITAIRE: &str =
+    "a solitaire turn places a run (the bracket alone when no domino can be placed)";
+
 /// Why a roll, a buy-in or the dominos bought cannot be as written (rule
 /// `roll-and-buy`).
 #[derive(Clone, Eq, PartialEq, Debug)]
@@ -108,6 +116,11 @@ pub enum Violation {
     },
     /// A table turn with no action after its roll.
     NoAction,
+    // -- leave
+    /// A `leave` or `resign` on a home or setup turn: both belong to the play rounds.
+    LeaveBeforePlay {
+        resign: bool,
+    },
     // -- solitaire-end
     /// The bracket alone, while a domino could be placed.
     CanPlace {
@@ -200,6 +213,7 @@ impl crate::games::Violation for Violation {
             Violation::SetupPlace { .. } => "setup-place",
             Violation::TerritoryBuy { .. } => "territory-buy",
             Violation::Buy { .. } | Violation::NoAction => "roll-and-buy",
+            Violation::LeaveBeforePlay { .. } => "leave",
             Violation::CanPlace { .. } => "solitaire-end",
             Violation::Setup { .. } => "setup",
             Violation::NoSuchTerritory { .. } => "address",
@@ -322,6 +336,12 @@ impl fmt::Display for Violation {
             Violation::Buy { seat, why } => write!(f, "{}: {why}", seat_name(*seat)),
             Violation::NoAction => f.write_str(
                 "after the roll a seat does exactly one of: buy a territory, place a run, leave",
+            ),
+            Violation::LeaveBeforePlay { resign } => write!(
+                f,
+                "a seat {} only in the play rounds, on its turn after the setup; a home or \
+                 setup turn names a home or places a territory",
+                if *resign { "resigns" } else { "leaves" }
             ),
             Violation::CanPlace { example } => write!(
                 f,

@@ -193,13 +193,14 @@ impl Game for Halatafl {
         apply::apply_legal(settings, state, turn);
     }
 
-    fn resign(_settings: &Settings, state: &mut State) {
+    fn resign(_settings: &Settings, state: &mut State) -> Result<(), Violation> {
         if state.end.is_none() {
             state.end = Some(Ending {
                 winner: Some(Seat(1 - (state.to_move & 1))),
                 reason: Reason::Resignation,
             });
         }
+        Ok(())
     }
 
     fn agree_draw(_settings: &Settings, state: &mut State) {

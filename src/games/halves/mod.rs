@@ -132,8 +132,9 @@ impl Game for Halves {
         rules::apply_legal(settings, state, turn);
     }
 
-    fn resign(settings: &Settings, state: &mut State) {
+    fn resign(settings: &Settings, state: &mut State) -> Result<(), Violation> {
         rules::resign(settings, state);
+        Ok(())
     }
 
     fn agree_draw(_settings: &Settings, state: &mut State) {

@@ -400,7 +400,7 @@ fn resign_in_three_seats_leaves_and_play_goes_on() {
         &s3,
         "white: (0,0) (0,-1); black: (0,1) (0,2); red: (1,0); to-move: white; phase: waning",
     );
-    Halves::resign(&s3, &mut st);
+    Halves::resign(&s3, &mut st).expect("a resignation");
     assert!(st.end.is_none());
     assert_eq!(st.to_move, Seat(1));
     // The setup string says white has left (its tiles stay), and reads back the same.
@@ -412,7 +412,7 @@ fn resign_in_three_seats_leaves_and_play_goes_on() {
     let back = setup(&s3, &text);
     assert_eq!(back.resigned, st.resigned);
     assert_eq!(Halves::setup_string(&s3, &back), text);
-    Halves::resign(&s3, &mut st);
+    Halves::resign(&s3, &mut st).expect("a resignation");
     match Halves::status(&s3, &st) {
         Status::Over(e) => assert_eq!(e.winners, SeatSet::only(Seat(2))),
         other => panic!("{other:?}"),

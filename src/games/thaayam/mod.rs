@@ -221,9 +221,9 @@ impl Game for Thaayam {
         rules::apply_listed(settings, state, chance, turn);
     }
 
-    fn resign(_settings: &Settings, state: &mut State) {
+    fn resign(_settings: &Settings, state: &mut State) -> Result<(), Violation> {
         if state.end.is_some() {
-            return;
+            return Ok(());
         }
         let seat = state.to_move;
         let si = seat.0 as usize;
@@ -239,6 +239,7 @@ impl Game for Thaayam {
         } else {
             state.to_move = state.next_after(seat);
         }
+        Ok(())
     }
 
     fn agree_draw(_settings: &Settings, state: &mut State) {

@@ -486,12 +486,12 @@ fn bear_off_and_win() {
 fn resign_with_three_seats() {
     let s = seats(&["south", "north", "east"]);
     let mut st = State::start(s.mask(), Seat(0));
-    Thaayam::resign(&s, &mut st);
+    Thaayam::resign(&s, &mut st).expect("a resignation");
     assert_eq!(
         Thaayam::status(&s, &st),
         Status::Playing { to_move: Seat(2) }
     );
-    Thaayam::resign(&s, &mut st);
+    Thaayam::resign(&s, &mut st).expect("a resignation");
     let Status::Over(end) = Thaayam::status(&s, &st) else {
         panic!("not over")
     };

@@ -26,7 +26,7 @@ fn a_resigned_seat_is_written_out_and_read_back_as_the_same_position() {
         &s,
         "south: c1 Tc5 hand=1; west: a3 hand=3; north: e5 off=1; to-move: south",
     );
-    Thaayam::resign(&s, &mut st);
+    Thaayam::resign(&s, &mut st).expect("a resignation");
     let text = Thaayam::setup_string(&s, &st);
     assert_eq!(
         text,
@@ -42,8 +42,8 @@ fn a_resigned_seat_is_written_out_and_read_back_as_the_same_position() {
     );
     // And it goes on alike: the next resignation ends the game with north the winner.
     let (mut a, mut b) = (st, back);
-    Thaayam::resign(&s, &mut a);
-    Thaayam::resign(&s, &mut b);
+    Thaayam::resign(&s, &mut a).expect("a resignation");
+    Thaayam::resign(&s, &mut b).expect("a resignation");
     assert_eq!(a, b);
     let Status::Over(end) = Thaayam::status(&s, &b) else {
         panic!("not over")
@@ -107,8 +107,8 @@ fn out_with_pieces_or_leaving_one_seat_is_refused() {
 fn a_game_ended_by_resignations_writes_a_setup_that_is_refused() {
     let s = seats(&["south", "west", "north"]);
     let mut st = State::start(s.mask(), Seat(0));
-    Thaayam::resign(&s, &mut st);
-    Thaayam::resign(&s, &mut st);
+    Thaayam::resign(&s, &mut st).expect("a resignation");
+    Thaayam::resign(&s, &mut st).expect("a resignation");
     let text = Thaayam::setup_string(&s, &st);
     assert!(
         text.starts_with("south: out; west: out; north: hand=4"),

@@ -160,7 +160,7 @@ fn a_decided_setup_ends_before_turn_1() {
 fn game_over_rule_and_common_actions() {
     let s = Settings::default();
     let mut st = Halatafl::start(&s, None, &NoTags, None).unwrap();
-    Halatafl::resign(&s, &mut st);
+    Halatafl::resign(&s, &mut st).expect("a resignation");
     let e = end(&s, &st).unwrap();
     assert_eq!(e.winners, SeatSet::only(Seat(B)));
     assert_eq!(e.reason, "resignation");
