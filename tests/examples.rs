@@ -329,3 +329,47 @@ fn scan_scores(message: &str) -> (i64, i64) {
     assert_eq!(nums.len(), 2, "{message}");
     (nums[0], nums[1])
 }
+
+/// `score` as a player reads it (issue 21): the buy-ins the deal takes are money lines
+/// naming each seat; solitaire's target says how it is made when it changes; an edge
+/// between two dominos of one run is marked as counted from both sides. Snapshots of
+/// the whole breakdown, read by hand.
+#[test]
+fn halasi_scores_a_player_can_follow() {
+    let (code, text, err) = run(&["score", "games/halasi/table-3-seats.game", "--turn", "4"]);
+    assert_eq!(code, 0, "{err}");
+    for seat in ["a", "b", "c"] {
+        assert!(
+            text.contains(&format!("{seat} → bank 64 (buy-in at the deal")),
+            "{text}"
+        );
+    }
+    insta::assert_snapshot!("halasi-table-3-seats-score-turn-4", text);
+    let (code, text, err) = run(&["score", "games/halasi/solitaire-win.game", "--turn", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("adjoining*") && text.contains("counts from both sides"));
+    assert!(text.contains("(was 304; the target is 6 territories × 48 + 7 dominos drawn × 4)"));
+    insta::assert_snapshot!("halasi-solitaire-win-score-turn-2", text);
+}
+
+/// `score --turn N` on a refused turn says so, shows what it would score without the
+/// money and running score after it, and exits 1 as `adjudicate` does.
+#[test]
+fn score_of_a_refused_turn_is_not_counted() {
+    let file = "games/halasi/disputed-wrong-claim.game";
+    let (code, text, _) = run(&["score", file, "--turn", "8"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("REFUSED (rule claim: the turn scores 10, not the 12 claimed)"),
+        "{text}"
+    );
+    assert!(!text.contains("score after"), "{text}");
+    assert!(text.contains("Standings after turn 7:"), "{text}");
+    let (code, json, _) = run(&["score", file, "--turn", "8", "--format", "json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["turns"][0]["counted"], false, "{v}");
+    // A valid record: every turn counted, exit 0.
+    let (code, _, _) = run(&["score", "games/halasi/figure-25.game"]);
+    assert_eq!(code, 0);
+}

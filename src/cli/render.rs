@@ -17,8 +17,10 @@ pub trait Render: Game {
         None
     }
     /// A turn's score breakdown as a table for people (`score`, `adjudicate`), each line
-    /// indented and ended by a newline; empty for a game without scores.
-    fn breakdown_text(_breakdown: &Self::Breakdown) -> String {
+    /// indented and ended by a newline; empty for a game without scores. A turn that
+    /// was refused (`counted` false) is shown as it would score, without the money,
+    /// purses or running score after it: it moved none.
+    fn breakdown_text(_breakdown: &Self::Breakdown, _counted: bool) -> String {
         String::new()
     }
     /// A turn's score against its claim in a few words, for a ruling's list of turns

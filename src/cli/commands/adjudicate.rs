@@ -44,6 +44,10 @@ pub fn adjudicate(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Writ
     }
 }
 
+/// The narrowest and widest turn column of a ruling's list of turns.
+const TURN_COLUMN_MIN: usize = 22;
+const TURN_COLUMN_MAX: usize = 40;
+
 fn adjudicate_game<G: Render>(
     ctx: &Ctx,
     rec: &OneRecord,
@@ -153,6 +157,15 @@ fn adjudicate_game<G: Render>(
     if !verdicts.is_empty() {
         writeln!(out)?;
     }
+    // The turn column fits the turns, up to a width past which a long turn (a Halasi
+    // run) keeps its own line and its verdict goes under it, aligned.
+    let width = verdicts
+        .iter()
+        .map(|v| v.text.chars().count())
+        .filter(|&n| n <= TURN_COLUMN_MAX)
+        .max()
+        .unwrap_or(0)
+        .max(TURN_COLUMN_MIN);
     for v in &verdicts {
         let verdict = if v.legal {
             "legal".to_string()
@@ -164,11 +177,16 @@ fn adjudicate_game<G: Render>(
                 .unwrap_or("dice");
             format!("ILLEGAL ({rule})")
         };
-        writeln!(
-            out,
-            "  {:>4}  {:<6} {:<22} {verdict}",
-            v.turn, v.seat, v.text
-        )?;
+        if v.text.chars().count() <= width {
+            writeln!(
+                out,
+                "  {:>4}  {:<6} {:<width$} {verdict}",
+                v.turn, v.seat, v.text
+            )?;
+        } else {
+            writeln!(out, "  {:>4}  {:<6} {}", v.turn, v.seat, v.text)?;
+            writeln!(out, "  {:>4}  {:<6} {:<width$} {verdict}", "", "", "")?;
+        }
         if let Some(line) = score_of(v.turn).and_then(G::score_line) {
             writeln!(out, "              {line}")?;
         }
@@ -201,7 +219,7 @@ fn adjudicate_game<G: Render>(
     if let Some(v) = &j.violation {
         if let Some(b) = &v.breakdown {
             writeln!(out, "How turn {} scores, point by point:", v.turn)?;
-            write!(out, "{}", G::breakdown_text(b))?;
+            write!(out, "{}", G::breakdown_text(b, false))?;
             writeln!(out)?;
         }
         if turn.is_none() {

@@ -176,6 +176,8 @@ fn position_game<G: Render>(
                         let mut obj = serde_json::Map::new();
                         obj.insert("turn".into(), json!(t));
                         obj.insert("text".into(), json!(turn_text(*t)));
+                        // A refused turn's breakdown is what it would score.
+                        obj.insert("counted".into(), json!(*t <= played));
                         if let Ok(Json::Object(fields)) = serde_json::to_value(b) {
                             obj.extend(fields);
                         }
@@ -190,7 +192,24 @@ fn position_game<G: Render>(
             } else {
                 for (t, b) in &scored {
                     writeln!(out, "Turn {t}: {}", turn_text(*t))?;
-                    write!(out, "{}", G::breakdown_text(b))?;
+                    let counted = *t <= played;
+                    write!(out, "{}", G::breakdown_text(b, counted))?;
+                    if !counted {
+                        let why = j
+                            .report
+                            .errors
+                            .iter()
+                            .find(|e| e.turn == Some(*t))
+                            .map(|e| match &e.rule {
+                                Some(rule) => format!("rule {rule}: {}", e.message),
+                                None => e.message.clone(),
+                            })
+                            .unwrap_or_default();
+                        writeln!(
+                            out,
+                            "  REFUSED ({why}): the turn is not counted; the position stays as after turn {played}"
+                        )?;
+                    }
                     writeln!(out)?;
                 }
                 writeln!(out, "Standings after turn {played}:")?;
@@ -211,6 +230,10 @@ fn position_game<G: Render>(
                 format!("this command does not print {f:?}").to_lowercase(),
             ))
         }
+    }
+    // `score` rules as `adjudicate` does: an invalid record exits 1.
+    if matches!(what, View::Score) && !j.report.valid {
+        return Err(Failure::Invalid);
     }
     Ok(())
 }

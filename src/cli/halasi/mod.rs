@@ -82,8 +82,8 @@ impl Render for Halasi {
         s
     }
 
-    fn breakdown_text(b: &crate::games::halasi::breakdown::TurnScore) -> String {
-        score::text(b)
+    fn breakdown_text(b: &crate::games::halasi::breakdown::TurnScore, counted: bool) -> String {
+        score::text(b, counted)
     }
 
     fn score_line(b: &crate::games::halasi::breakdown::TurnScore) -> Option<String> {

@@ -39,12 +39,22 @@ fn half_rows(out: &mut String, h: &HalfScore) {
     link_row(out, &first, "foundation", &h.foundation);
     link_row(out, "", "partner", &h.partner);
     for a in &h.adjoining {
-        link_row(out, "", "adjoining", a);
+        link_row(
+            out,
+            "",
+            if a.same_run {
+                "adjoining*"
+            } else {
+                "adjoining"
+            },
+            a,
+        );
     }
 }
 
-/// The breakdown of one turn.
-pub fn text(b: &TurnScore) -> String {
+/// The breakdown of one turn; of a refused one (`counted` false) without the money,
+/// purses and score after it.
+pub fn text(b: &TurnScore, counted: bool) -> String {
     let mut out = String::new();
     if !b.opening.is_empty() {
         let _ = writeln!(
@@ -86,6 +96,18 @@ pub fn text(b: &TurnScore) -> String {
         }
         line(&mut out, "      placement", d.placement);
         line(&mut out, &format!("      {} in all", d.domino), d.points);
+    }
+    let shared = b
+        .dominos
+        .iter()
+        .flat_map(|d| &d.halves)
+        .flat_map(|h| &h.adjoining)
+        .any(|a| a.same_run);
+    if shared {
+        let _ = writeln!(
+            out,
+            "    * a half of another domino of this run: their edge counts from both sides"
+        );
     }
     if b.dominos.len() > 1 {
         line(&mut out, "    the dominos in all", b.domino_points);
@@ -130,13 +152,24 @@ pub fn text(b: &TurnScore) -> String {
         Some(c) => format!("claimed {c}: WRONG (rule claim)"),
     };
     let _ = writeln!(out, "  total {} ({verdict})", b.total);
+    if !counted {
+        return out;
+    }
     if !b.payments.is_empty() {
         let paid: Vec<String> = b
             .payments
             .iter()
             .map(|p| format!("{} → {} {} ({})", p.from, p.to, p.amount, p.what))
             .collect();
-        let _ = writeln!(out, "  money: {}", paid.join("; "));
+        let one_line = format!("  money: {}", paid.join("; "));
+        if one_line.chars().count() <= 92 {
+            let _ = writeln!(out, "{one_line}");
+        } else {
+            let _ = writeln!(out, "  money:");
+            for p in &paid {
+                let _ = writeln!(out, "    {p}");
+            }
+        }
     }
     if !b.purses.is_empty() {
         let purses: Vec<String> = b
@@ -159,32 +192,35 @@ pub fn text(b: &TurnScore) -> String {
         );
     }
     if let Some(p) = &b.solitaire {
-        let _ = writeln!(out, "  score after: {} of target {}", p.score, p.target);
+        let _ = write!(out, "  score after: {} of target {}", p.score, p.target);
+        if p.target != p.target_before {
+            let _ = write!(
+                out,
+                " (was {}; the target is {} territor{} × {} + {} domino{} drawn × {})",
+                p.target_before,
+                p.territories,
+                if p.territories == 1 { "y" } else { "ies" },
+                p.territory_fee,
+                p.drawn,
+                if p.drawn == 1 { "" } else { "s" },
+                p.domino_fee
+            );
+        }
+        out.push('\n');
     }
     out
 }
 
 /// A run's score against its claim, for a ruling's list of turns; `None` for a turn
-/// that places no domino and claims nothing (it scores 0).
+/// that places no domino and claims nothing (it scores 0). A route completed but not
+/// announced is the ruling's note on the turn, not repeated here.
 pub fn summary(b: &TurnScore) -> Option<String> {
     if b.action != "run" && b.claim.is_none() {
         return None;
     }
-    let mut s = match b.claim {
+    Some(match b.claim {
         None => format!("scores {} (no claim written)", b.total),
         Some(c) if c == b.total => format!("scores {}, as claimed", b.total),
         Some(c) => format!("scores {}, not the {c} claimed", b.total),
-    };
-    if !b.unannounced.is_empty() {
-        let routes: Vec<String> = b
-            .unannounced
-            .iter()
-            .map(|r| format!("{}~{}", r.markets[0], r.markets[1]))
-            .collect();
-        s.push_str(&format!(
-            "; unannounced route {} not paid",
-            routes.join(", ")
-        ));
-    }
-    Some(s)
+    })
 }

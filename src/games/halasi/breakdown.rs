@@ -60,11 +60,19 @@ pub struct Purse {
     pub left: bool,
 }
 
-/// Solitaire's running score against its target, after the turn.
+/// Solitaire's running score against its target, after the turn, and how the target
+/// is made: `territories × territory_fee + drawn × domino_fee`.
 #[derive(Clone, Eq, PartialEq, Debug, Serialize)]
 pub struct Progress {
     pub score: i64,
     pub target: i64,
+    /// The target before the turn (it grows with every domino drawn and territory laid).
+    pub target_before: i64,
+    pub territories: usize,
+    pub territory_fee: i64,
+    /// Dominos drawn so far, the opening four included.
+    pub drawn: u32,
+    pub domino_fee: i64,
 }
 
 /// One turn, explained.
@@ -200,6 +208,14 @@ pub fn breakdown(
         }
     };
     if s.mode == Mode::Table {
+        for &(x, cost) in &before.deal_paid {
+            pay(
+                "buy-in at the deal: the top territory and four dominos",
+                &seat_name(x).to_string(),
+                &bank,
+                cost,
+            );
+        }
         pay("home territory fee", &who, &bank, l.home_fee);
         pay("buy-in: a territory and dominos", &who, &bank, l.buy_in);
         pay("dominos bought", &who, &bank, l.dominos_fee);
@@ -245,6 +261,11 @@ pub fn breakdown(
             matches!(t, Turn::Play { .. }).then(|| Progress {
                 score: st.score,
                 target: st.target(s),
+                target_before: before.target(s),
+                territories: st.layout.territories.len(),
+                territory_fee: s.territory_fee,
+                drawn: st.drawn,
+                domino_fee: s.domino_fee,
             }),
         ),
     };

@@ -210,6 +210,7 @@ fn deal_table(s: &Settings, st: &mut State, dice: &mut Dice) {
         let bought: Vec<Domino> = st.dominos.drain(..n).collect();
         let cost = if tile.is_some() { s.territory_fee } else { 0 } + s.domino_fee * n as i64;
         st.bank += cost;
+        st.deal_paid.push((x, cost));
         let seat = st.seat_mut(x);
         seat.purse -= cost;
         seat.bought = tile;

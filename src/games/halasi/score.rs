@@ -149,6 +149,10 @@ pub struct LinkScore {
     pub marking: String,
     pub relation: &'static str,
     pub points: i64,
+    /// An adjoining half of another domino of the same run: the edge they share counts
+    /// from both sides, once for each domino.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub same_run: bool,
 }
 
 /// One half of a domino placed, explained.
@@ -189,12 +193,14 @@ pub fn explain_run(layout: &Layout, first: usize, s: &Scores) -> Vec<DominoScore
                 marking: String::new(),
                 relation: "",
                 points: 0,
+                same_run: false,
             },
             partner: LinkScore {
                 at: None,
                 marking: String::new(),
                 relation: "",
                 points: 0,
+                same_run: false,
             },
             adjoining: Vec::new(),
             points: 0,
@@ -221,6 +227,10 @@ pub fn explain_run(layout: &Layout, first: usize, s: &Scores) -> Vec<DominoScore
             marking: sym(c.other),
             relation: c.relation.word(),
             points: c.points,
+            same_run: match c.with {
+                With::Adjoining(t) => layout.cover(t).is_some_and(|(e, _)| e >= first),
+                _ => false,
+            },
         };
         let ds = &mut out[c.domino - first];
         let h = &mut ds.halves[c.half];

@@ -120,6 +120,10 @@ pub struct State {
     pub order_pending: bool,
     /// A `leave` returned dominos: the domino pool is shuffled before the next roll.
     pub reshuffle_pending: bool,
+    /// With a seed: what each seat paid for its buy-in at the deal, which happens
+    /// between the last home turn and the first setup turn; the breakdown of that turn
+    /// shows the payments. Emptied when a turn is played.
+    pub deal_paid: Vec<(Seat, i64)>,
     pub bank: i64,
     /// The territory pool, top first.
     pub tiles: Vec<TileRef>,
@@ -156,6 +160,7 @@ impl State {
             deal_pending: false,
             order_pending: false,
             reshuffle_pending: false,
+            deal_paid: Vec::new(),
             bank: 0,
             tiles: Vec::new(),
             dominos: Vec::new(),

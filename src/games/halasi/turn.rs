@@ -44,6 +44,7 @@ pub fn play(
         }
     };
     st.turns += 1;
+    st.deal_paid.clear();
     st.advance(s, mover);
     Ok(scored)
 }
@@ -550,6 +551,7 @@ pub fn resign(s: &Settings, st: &mut State) -> Result<(), Violation> {
         }
     }
     st.turns += 1;
+    st.deal_paid.clear();
     st.advance(s, mover);
     Ok(())
 }
