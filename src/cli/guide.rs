@@ -79,7 +79,7 @@ fn escape(line: &str) -> String {
 }
 
 /// The page `topic` as a manual page `referee-guide-TOPIC(1)`: headings become sections,
-/// fenced blocks are shown as written, the rest is filled text; Markdown's marks stay
+/// fenced blocks and tables are shown as written, the rest is filled text; Markdown's marks stay
 /// (they read as they do in the terminal). HTML comments are left out.
 pub fn roff(topic: &str) -> Option<String> {
     let (name, what, text) = TOPICS.iter().find(|(n, _, _)| *n == topic)?;
@@ -96,6 +96,7 @@ pub fn roff(topic: &str) -> Option<String> {
     let mut in_code = false;
     let mut in_comment = false;
     let mut para = false;
+    let mut in_table = false;
     for line in text.lines() {
         if in_comment {
             if line.contains("-->") {
@@ -106,6 +107,11 @@ pub fn roff(topic: &str) -> Option<String> {
         if !in_code && line.trim_start().starts_with("<!--") {
             in_comment = !line.contains("-->");
             continue;
+        }
+        if in_table && !line.trim_start().starts_with('|') && !in_code {
+            out.push_str(".fi\n");
+            in_table = false;
+            para = false;
         }
         if line.trim_start().starts_with("```") {
             if in_code {
@@ -143,9 +149,19 @@ pub fn roff(topic: &str) -> Option<String> {
             continue;
         }
         let trimmed = line.trim_start();
-        let item = trimmed.starts_with("- ") || trimmed.starts_with("| ");
+        if trimmed.starts_with('|') {
+            // A table: shown as written, one row a line.
+            if !in_table {
+                out.push_str(".PP\n.nf\n");
+                in_table = true;
+            }
+            out.push_str(&escape(trimmed));
+            out.push('\n');
+            continue;
+        }
+        let item = trimmed.starts_with("- ");
         if !para || item {
-            out.push_str(if item { ".br\n" } else { ".PP\n" });
+            out.push_str(if item && para { ".br\n" } else { ".PP\n" });
             para = true;
         }
         out.push_str(&escape(line.trim_start()));
@@ -153,6 +169,9 @@ pub fn roff(topic: &str) -> Option<String> {
     }
     if in_code {
         out.push_str(".fi\n.RE\n");
+    }
+    if in_table {
+        out.push_str(".fi\n");
     }
     Some(out)
 }

@@ -431,7 +431,7 @@ pub enum Command {
     /// Print a page of the guide: the record notation, the ruleset language, each game's
     /// rules and how to write its turns.
     #[command(
-        after_help = "Example:\n  referee guide                  # the list of topics\n  referee guide records\n  referee guide halasi | less"
+        after_help = "Example:\n  referee guide                  # the list of topics\n  referee guide records\n  referee guide halasi > halasi.md"
     )]
     Guide {
         /// The topic (none: the list of topics).
