@@ -351,7 +351,10 @@ fn man_writes_a_page_per_guide_topic() {
         let page = dir.path().join(format!("referee-guide-{topic}.1"));
         assert!(out.contains(&page.display().to_string()), "{out}");
         let text = std::fs::read_to_string(page).unwrap();
-        assert!(text.starts_with(".TH REFEREE-GUIDE-"), "{topic}");
+        assert!(
+            text.starts_with(&format!(".TH referee-guide-{topic} 1 ")),
+            "{topic}"
+        );
     }
 }
 

@@ -84,9 +84,8 @@ fn escape(line: &str) -> String {
 pub fn roff(topic: &str) -> Option<String> {
     let (name, what, text) = TOPICS.iter().find(|(n, _, _)| *n == topic)?;
     let mut out = String::new();
-    let upper = format!("REFEREE-GUIDE-{}", name.to_uppercase());
     out.push_str(&format!(
-        ".TH {upper} 1 \"\" \"referee {}\" \"referee guide\"\n",
+        ".TH referee-guide-{name} 1 \"\" \"referee {}\" \"referee guide\"\n",
         env!("CARGO_PKG_VERSION")
     ));
     out.push_str(&format!(
