@@ -428,7 +428,7 @@ fn play_on(name: &str, input: &mut dyn BufRead, out: &mut dyn Write) {
         .expect("the arguments parse");
     let ctx = crate::cli::Ctx {
         env: Env::new(Library::new(Vec::new())),
-        global: cli.global,
+        global: cli.command.global(),
         color: false,
     };
     // A refused turn is an answer, not an error; reading invalid UTF-8 ends the game

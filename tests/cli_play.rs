@@ -158,3 +158,31 @@ fn an_overlong_line_is_refused_and_the_session_goes_on() {
     assert_eq!(a["ok"], true, "{a}");
     assert_eq!(a["turn"], 1);
 }
+
+/// `:help` answers with the `:commands` and how to write a turn of the game, in one
+/// line; the game is unchanged.
+#[test]
+fn help_lists_the_commands_and_how_to_write_a_turn() {
+    let mut bot = Bot::start(&["play", "halatafl", "--format", "json"]);
+    let h = bot.send(":help");
+    assert_eq!(h["ok"], true, "{h}");
+    for c in [
+        ":help", ":show", ":moves", ":undo", ":record", ":status", ":quit",
+    ] {
+        assert!(h["commands"][c].is_string(), "{c} missing: {h}");
+    }
+    assert!(h["turn"].as_str().unwrap().contains("e3-d4"), "{h}");
+    assert_eq!(h["example"], "c3-d4");
+    assert_eq!(h["guide"], "referee guide halatafl");
+    let a = bot.send("e3-d4");
+    assert_eq!(a["turn"], 1, "{a}");
+
+    let (code, out, _) = common::run_with_input(&["play", "thaayam"], b":help\n");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "one answer a line: {out}");
+    assert!(
+        out.contains(":moves") && out.contains("enter, c1+4+2"),
+        "{out}"
+    );
+    assert!(out.contains("referee guide thaayam"), "{out}");
+}

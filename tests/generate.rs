@@ -144,6 +144,12 @@ fn man_out_writes_one_page_a_command() {
     assert_eq!(code, 0, "{stderr}");
     let mut pages = vec!["referee".to_string()];
     pages.extend(commands().iter().map(|c| format!("referee-{c}")));
+    // The guide, one page a topic.
+    pages.extend(
+        referee::cli::guide::names()
+            .iter()
+            .map(|t| format!("referee-guide-{t}")),
+    );
     let listed: Vec<&str> = stdout.lines().collect();
     assert_eq!(listed.len(), pages.len(), "{stdout}");
     for page in &pages {
@@ -228,4 +234,18 @@ fn the_bash_script_completes_commands_options_and_values() {
     assert_eq!(bash_complete(&["referee", "com"]), ["completions"]);
     assert_eq!(bash_complete(&["referee", "check", "--gl"]), ["--glob"]);
     assert_eq!(bash_complete(&["referee", "completions", "fi"]), ["fish"]);
+    // Ruleset names and guide topics (`referee play hal<TAB>`).
+    assert_eq!(
+        bash_complete(&["referee", "play", "halatafl-e"]),
+        ["halatafl-emperor"]
+    );
+    assert_eq!(
+        bash_complete(&["referee", "new", "thaayam-s"]),
+        ["thaayam-spinner"]
+    );
+    assert_eq!(
+        bash_complete(&["referee", "rules", "halves-3"]),
+        ["halves-3p"]
+    );
+    assert_eq!(bash_complete(&["referee", "guide", "thaa"]), ["thaayam"]);
 }

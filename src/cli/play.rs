@@ -59,6 +59,46 @@ struct PlayVisit<'a> {
     out: &'a mut dyn Write,
 }
 
+/// The `:commands`, each with what it answers.
+const COMMANDS: &[(&str, &str)] = &[
+    (":help", "this list, and how to write a turn"),
+    (":show", "the position"),
+    (":moves", "every legal turn for the seat to move"),
+    (":undo", "take back the last turn"),
+    (":record", "the game so far as a record"),
+    (
+        ":status",
+        "whose turn it is, what it must do, the result once over",
+    ),
+    (":quit", "end the game"),
+];
+
+/// How a turn of `game` is written, in one line.
+fn turn_help(game: &str) -> &'static str {
+    match game {
+        "halatafl" => {
+            "a step `e3-d4`, a jump `c5xe3` or a chain `c5xe3xg1` (every landing point), \
+             a huff first `huff c3 e5-e4`; or `resign`, `draw`"
+        }
+        "thaayam" => {
+            "the throws in brackets, then the actions separated by commas: \
+             `[1 4 2] enter, c1+4+2`, `[2] -` for none, `twin c5`, `Tc5+8+3`, `off` \
+             (with a seed the brackets may be left out); or `resign`, `draw`"
+        }
+        "halves" => {
+            "`+(q,r)` places a tile, `x(q,r)` removes one (`x(q,r)/(q,r)` keeps the \
+             group holding the second cell), `keep` or `swap` the contract, `pass`; or \
+             `resign`, `draw`"
+        }
+        "halasi" => {
+            "`home M1`, `place AM1 @0,0 r0`, a run `RX@AM1.0/AM1.7, SS@AM1.8/AM1.9` with \
+             `route AM1~BM2` and a claim `=17`, `territory BT2 @1,0 r3`, `leave`; the \
+             roll and draw `[3: RX KK SS]` first (optional with a seed); or `resign`"
+        }
+        _ => "see `referee guide`",
+    }
+}
+
 fn random_json<G: Game>(s: &Session<G>) -> Json {
     match &s.chance {
         Some(c) => json!({"seat": s.to_move().map(seat_name::<G>), "outcome": c.to_string()}),
@@ -152,6 +192,39 @@ impl Visitor for PlayVisit<'_> {
                     };
                     Answer::ok(json!({"ok": true, "moves": legal}), text)
                 }
+                ":help" => {
+                    let s = game.current();
+                    let mut turns = Vec::new();
+                    s.legal_turns(&mut turns);
+                    let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
+                    legal.sort();
+                    let example = legal.first().cloned();
+                    let how = turn_help(G::NAME);
+                    let mut text = format!(
+                        "commands: {}; a turn is one line in the game's notation: {how}",
+                        COMMANDS
+                            .iter()
+                            .map(|(c, _)| *c)
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    );
+                    if let Some(e) = &example {
+                        text.push_str(&format!("; one legal now: {e}"));
+                    }
+                    text.push_str(&format!(
+                        " (`referee guide {}` explains every kind of turn)",
+                        G::NAME
+                    ));
+                    let commands: serde_json::Map<String, Json> = COMMANDS
+                        .iter()
+                        .map(|(c, what)| (c.to_string(), Json::from(*what)))
+                        .collect();
+                    Answer::ok(
+                        json!({"ok": true, "commands": commands, "turn": how,
+                               "example": example, "guide": format!("referee guide {}", G::NAME)}),
+                        text,
+                    )
+                }
                 ":status" => {
                     let s = game.current();
                     let status = StatusReport::of::<G>(&s.status());
@@ -192,7 +265,7 @@ impl Visitor for PlayVisit<'_> {
                 cmd if cmd.starts_with(':') => Answer::err(
                     None,
                     format!(
-                        "unknown command `{}`: use :show :moves :undo :record :status :quit",
+                        "unknown command `{}`: use :help :show :moves :undo :record :status :quit",
                         quote(cmd)
                     ),
                     None,

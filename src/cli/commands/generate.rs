@@ -1,5 +1,6 @@
 //! `referee completions SHELL` and `referee man`: shell completion scripts and manual
-//! pages, generated from the clap definitions so they never drift from `--help`.
+//! pages, generated from the clap definitions so they never drift from `--help`, and the
+//! guide's pages from the text `referee guide` prints.
 
 use std::io::Write;
 use std::path::Path;
@@ -19,8 +20,9 @@ pub fn completions(shell: Shell, out: &mut dyn Write) -> Outcome {
     Ok(())
 }
 
-/// `referee(1)` on `out`; with `dir`, one page a command written there instead
-/// (`referee.1`, `referee-check.1`, …) and their paths on `out`.
+/// `referee(1)` on `out`; with `dir`, one page a command and one a guide topic written
+/// there instead (`referee.1`, `referee-check.1`, …, `referee-guide-thaayam.1`) and their
+/// paths on `out`.
 pub fn man(dir: Option<&Path>, out: &mut dyn Write) -> Outcome {
     // No `help` subcommand: it has no page of its own to refer to.
     let mut cmd = Cli::command().disable_help_subcommand(true);
@@ -43,6 +45,13 @@ pub fn man(dir: Option<&Path>, out: &mut dyn Write) -> Outcome {
         let path = clap_mangen::Man::new(page)
             .generate_to(dir)
             .map_err(cannot)?;
+        writeln!(out, "{}", path.display())?;
+    }
+    // The guide, one page a topic, from the same text as `referee guide TOPIC`.
+    for topic in crate::cli::guide::names() {
+        let page = crate::cli::guide::roff(topic).unwrap_or_default();
+        let path = dir.join(format!("referee-guide-{topic}.1"));
+        std::fs::write(&path, page).map_err(cannot)?;
         writeln!(out, "{}", path.display())?;
     }
     Ok(())

@@ -179,16 +179,23 @@ fn parse_one(
 /// else a name in the library.
 pub fn load_ruleset(ctx: &Ctx, name: &str) -> Result<Ruleset, Failure> {
     let lib = &ctx.env.library;
-    let r = if name.contains('/') || name.contains('\\') || name.ends_with(".rules") {
+    let path = name.contains('/') || name.contains('\\') || name.ends_with(".rules");
+    let r = if path {
         lib.load_file(Path::new(name), referee::schemas())
     } else {
         lib.load(name, referee::schemas())
     };
     r.map_err(|e| {
-        Failure::Usage(match &e.suggestion {
-            Some(s) => format!("{e} ({s})"),
-            None => e.to_string(),
-        })
+        let mut message = e.to_string();
+        let names = lib.names();
+        if !path && !names.iter().any(|n| n == name) {
+            message.push_str(&format!(
+                "\nthe rulesets are: {} (`referee rules` describes them; a path to a \
+                 .rules file works too)",
+                names.join(", ")
+            ));
+        }
+        Failure::Usage(message)
     })
 }
 
