@@ -12,6 +12,11 @@ pub trait Render: Game {
     fn diagram(settings: &Self::Settings, state: &Self::State) -> String;
     /// The position as JSON (`:show`, `show --format json`).
     fn position_json(settings: &Self::Settings, state: &Self::State) -> Json;
+    /// Is the picture of this position empty (Halasi before its first territory)? The
+    /// HTML page opens on the first position that is not.
+    fn empty_picture(_settings: &Self::Settings, _state: &Self::State) -> bool {
+        false
+    }
     /// An SVG picture, where the game has one.
     fn svg(_settings: &Self::Settings, _state: &Self::State) -> Option<String> {
         None

@@ -289,6 +289,8 @@ fn html_page<G: Render>(
     };
     positions.push(&picture(&session)?);
     captions.push(format!("The start: {}", describe(&session)));
+    // Without --turn the page opens on the first position with something drawn.
+    let mut first_drawn = (!G::empty_picture(&session.settings, &session.state)).then_some(0);
     for (i, entry) in movetext.entries.iter().enumerate().take(played) {
         let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
         let address = match &entry.action {
@@ -303,6 +305,9 @@ fn html_page<G: Render>(
             .and_then(|()| session.play(&entry.action, address))
             .map_err(|r| internal(&format!("turn {} replayed differently: {r}", i + 1)))?;
         positions.push(&picture(&session)?);
+        if first_drawn.is_none() && !G::empty_picture(&session.settings, &session.state) {
+            first_drawn = Some(i + 1);
+        }
         captions.push(format!(
             "After turn {} ({seat}: {}): {}",
             i + 1,
@@ -375,7 +380,7 @@ fn html_page<G: Render>(
             );
             steps - 1
         }
-        None => 0,
+        None => first_drawn.unwrap_or(0),
     };
     if let Some(r) = &ruling {
         eprintln!(

@@ -13,7 +13,8 @@ use super::Render;
 use crate::games::halasi::state::Phase;
 use crate::games::halasi::violation::seat_name;
 use crate::games::halasi::{Halasi, Mode, Settings, State};
-use layout::{layout_svg, layout_text};
+use crate::games::Game;
+use layout::{layout_svg, layout_text, Panel};
 
 fn phase(state: &State) -> &'static str {
     match state.phase {
@@ -24,19 +25,111 @@ fn phase(state: &State) -> &'static str {
     }
 }
 
+/// A finished game's status with its reason in words: `a wins (bank-broken)` →
+/// `a wins: the bank could not pay a score in full`.
+fn why_over(described: &str) -> String {
+    const REASONS: [(&str, &str); 6] = [
+        (
+            "(bank-broken)",
+            ": the bank could not pay a score in full, or was left empty",
+        ),
+        ("(one-seat-left)", ": the only seat left, it took the bank"),
+        ("(target)", ": the score reached the target"),
+        ("(no-placement)", ": no domino could be placed"),
+        ("(resignation)", ": by resignation"),
+        ("(agreement)", ": by agreement"),
+    ];
+    for (code, words) in REASONS {
+        if let Some(head) = described.strip_suffix(code) {
+            return format!("{}{words}", head.trim_end());
+        }
+    }
+    described.to_string()
+}
+
+/// The lines beside a picture's layout: the money (table) or the score (solitaire),
+/// the hands and pools, and which turn's dominos are marked as the last.
+fn panel(settings: &Settings, state: &State) -> Panel {
+    let mut lines = Vec::new();
+    match settings.mode {
+        Mode::Table => {
+            let seats: Vec<String> = settings
+                .seats
+                .iter()
+                .map(|&x| {
+                    let seat = state.seat(x);
+                    let marker = if state.end.is_none() && x == state.to_move {
+                        "▶ "
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "{marker}{} {} (hand {}{})",
+                        seat_name(x),
+                        seat.purse,
+                        seat.hand.len(),
+                        if seat.left { ", left" } else { "" }
+                    )
+                })
+                .collect();
+            for (i, chunk) in seats.chunks(3).enumerate() {
+                let head = if i == 0 { "purses: " } else { "        " };
+                lines.push(format!("{head}{}", chunk.join(" · ")));
+            }
+            lines.push(format!(
+                "bank {} · pools: {} territories, {} dominos",
+                state.bank,
+                state.tiles.len(),
+                state.dominos.len()
+            ));
+        }
+        Mode::Solitaire => {
+            lines.push(format!(
+                "score {} of target {} · hand {} · pools: {} territories, {} dominos",
+                state.score,
+                state.target(settings),
+                state.seats[0].hand.len(),
+                state.tiles.len(),
+                state.dominos.len()
+            ));
+        }
+    }
+    let last_turn = state
+        .layout
+        .dominos
+        .last()
+        .map(|d| d.turn)
+        .filter(|&t| t == state.turns);
+    if let Some(t) = last_turn {
+        let n = state.layout.dominos.iter().filter(|d| d.turn == t).count();
+        lines.push(format!(
+            "turn {t}, the last, placed the {} on a gold halo",
+            if n == 1 {
+                "domino".to_string()
+            } else {
+                format!("{n} dominos")
+            }
+        ));
+    }
+    Panel { lines, last_turn }
+}
+
 impl Render for Halasi {
     fn diagram(settings: &Settings, state: &State) -> String {
         let mut s = String::new();
+        let status = crate::referee::StatusReport::of::<Halasi>(&Halasi::status(settings, state));
         let _ = writeln!(
             s,
-            "Halasi ({}), {}; {} to move",
+            "Halasi ({}), {}",
             if settings.mode == Mode::Table {
                 "table"
             } else {
                 "solitaire"
             },
-            phase(state),
-            seat_name(state.to_move)
+            match state.end {
+                Some(_) => format!("over: {}", why_over(&status.describe())),
+                None => format!("{}; {}", phase(state), status.describe()),
+            }
         );
         for &x in &settings.seats {
             let seat = state.seat(x);
@@ -94,21 +187,17 @@ impl Render for Halasi {
         "only runs of one domino are listed (a run may hold more); each line is a whole legal turn",
     );
 
+    fn empty_picture(_settings: &Settings, state: &State) -> bool {
+        state.layout.territories.is_empty()
+    }
+
     fn svg(settings: &Settings, state: &State) -> Option<String> {
+        let status = crate::referee::StatusReport::of::<Halasi>(&Halasi::status(settings, state));
         let title = match state.end {
-            Some(_) => "Halasi, the game is over".to_string(),
-            None => format!(
-                "Halasi ({}), {} to move{}",
-                phase(state),
-                seat_name(state.to_move),
-                if settings.mode == Mode::Solitaire {
-                    format!(", score {} of {}", state.score, state.target(settings))
-                } else {
-                    String::new()
-                }
-            ),
+            Some(_) => format!("Halasi: {}", why_over(&status.describe())),
+            None => format!("Halasi ({}), {}", phase(state), status.describe()),
         };
-        Some(layout_svg(&state.layout, &title))
+        Some(layout_svg(&state.layout, &title, &panel(settings, state)))
     }
 
     fn position_json(settings: &Settings, state: &State) -> Json {

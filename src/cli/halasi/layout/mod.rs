@@ -2,9 +2,10 @@
 //!
 //! The picture draws each territory's 24 triangles with their markings in their suit's
 //! colour (Hard gold, Soft blue, Plant green, Animal red), each triangle's layout index
-//! small in a corner so that addresses `LABEL.N` can be read off, the territory's label
-//! over its centre, and the dominos over the triangles as inset rhombi in their seat's
-//! colour. The geometry is mathematical (north up); SVG's y points down, so every point
+//! small in a corner so that addresses `LABEL.N` can be read off (on layouts too large
+//! for that, in each triangle's tooltip), the territory's label beside it where nothing
+//! is drawn, and the dominos over the triangles as inset rhombi in their seat's colour,
+//! the last turn's on a gold halo. Above the layout a panel tells the state of the game. The geometry is mathematical (north up); SVG's y points down, so every point
 //! is flipped once, in [`px`].
 //!
 //! The text has no picture: a drawing of triangles in characters would not read, so it
@@ -221,8 +222,100 @@ fn seats_on(layout: &Layout) -> Vec<Seat> {
     seats
 }
 
-/// A complete, standalone SVG picture of the layout, `title` above it.
-pub(crate) fn layout_svg(layout: &Layout, title: &str) -> String {
+/// What a picture tells beside its layout: lines under the title (purses, hands, the
+/// bank, whose turn, the result), and the turn whose dominos are marked as the last.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Panel {
+    pub lines: Vec<String>,
+    pub last_turn: Option<u32>,
+}
+
+/// The width, in screen pixels, a picture must read at: text outside the layout (title,
+/// panel, legend, labels) is scaled so that it keeps its size there.
+const READ_AT: f64 = 800.0;
+/// Up to this many layout units per screen pixel at [`READ_AT`], each triangle's index
+/// is printed; past it the indices would be specks, and each triangle's tooltip gives
+/// its address instead.
+const INDEX_SCALE_MAX: f64 = 1.6;
+/// Territory labels' size in screen pixels at [`READ_AT`].
+const LABEL_PX: f64 = 14.0;
+/// The gold halo of the last turn's dominos.
+const LAST: &str = "#f2b600";
+
+/// A label's box in layout pixels: centre and half sizes.
+#[derive(Copy, Clone)]
+struct LabelBox {
+    x: f64,
+    y: f64,
+    hw: f64,
+    hh: f64,
+}
+
+impl LabelBox {
+    fn overlaps(&self, o: &LabelBox) -> bool {
+        (self.x - o.x).abs() < self.hw + o.hw && (self.y - o.y).abs() < self.hh + o.hh
+    }
+}
+
+/// Where each territory's label goes: just outside one of its edges that no territory
+/// lies beyond (north or south first: labels are wide), where no other label is; a
+/// territory closed in on every side keeps its label on its centre, on a plate.
+fn label_boxes(layout: &Layout, size: f64) -> Vec<(LabelBox, bool)> {
+    const SIDES: [(i16, i16); 6] = [(0, -1), (0, 1), (1, -1), (-1, 0), (1, 0), (-1, 1)];
+    let taken = |p: Pos| layout.territories.iter().any(|t| t.at == p);
+    let mut placed: Vec<LabelBox> = Vec::new();
+    let mut out = Vec::with_capacity(layout.territories.len());
+    for t in &layout.territories {
+        let hw = size * 0.62 * t.label.as_str().len().max(1) as f64 / 2.0 + size * 0.3;
+        let hh = size * 0.7;
+        let (cx, cy) = px(centre(t.at));
+        let mut chosen = None;
+        for (dq, dr) in SIDES {
+            let next = Pos {
+                q: t.at.q + dq,
+                r: t.at.r + dr,
+            };
+            if taken(next) {
+                continue;
+            }
+            // Beyond the shared edge (the hexagon's apothem is √3 sides), clear of it.
+            let (nx, ny) = px(centre(next));
+            let (dx, dy) = (nx - cx, ny - cy);
+            let len = dx.hypot(dy);
+            let reach = 3f64.sqrt() * UNIT + hh.max(hw * (dx / len).abs()) + 6.0;
+            let b = LabelBox {
+                x: cx + dx / len * reach,
+                y: cy + dy / len * reach,
+                hw,
+                hh,
+            };
+            if placed.iter().all(|o| !o.overlaps(&b)) {
+                chosen = Some(b);
+                break;
+            }
+        }
+        let (b, outside) = match chosen {
+            Some(b) => (b, true),
+            None => (
+                LabelBox {
+                    x: cx,
+                    y: cy,
+                    hw,
+                    hh,
+                },
+                false,
+            ),
+        };
+        placed.push(b);
+        out.push((b, outside));
+    }
+    out
+}
+
+/// A complete, standalone SVG picture of the layout, `title` and the panel's lines
+/// above it, the legend below. It reads at [`READ_AT`] pixels wide whatever the size
+/// of the layout: the text around the layout is scaled with it.
+pub(crate) fn layout_svg(layout: &Layout, title: &str, panel: &Panel) -> String {
     let hex = |pos: Pos, radius: f64| -> Vec<(f64, f64)> {
         let (cx, cy) = centre(pos);
         (0..6)
@@ -252,44 +345,72 @@ pub(crate) fn layout_svg(layout: &Layout, title: &str) -> String {
         // No territory: room for a line of text.
         (x0, y0, x1, y1) = (-120.0, -30.0, 120.0, 30.0);
     }
+    // Layout pixels per screen pixel when the picture is shown READ_AT wide.
+    let k = ((x1 - x0 + 2.0 * MARGIN) / READ_AT).max(1.0);
+    let labels = label_boxes(layout, LABEL_PX * k);
+    for (b, _) in &labels {
+        x0 = x0.min(b.x - b.hw);
+        x1 = x1.max(b.x + b.hw);
+        y0 = y0.min(b.y - b.hh);
+        y1 = y1.max(b.y + b.hh);
+    }
+    let header = (HEADER + 20.0 * panel.lines.len() as f64) * k;
+    let footer = FOOTER * k;
     let mut vx = x0 - MARGIN;
     let mut w = x1 - x0 + 2.0 * MARGIN;
-    if w < MIN_WIDTH {
-        vx -= (MIN_WIDTH - w) / 2.0;
-        w = MIN_WIDTH;
+    let min_width = MIN_WIDTH * k;
+    if w < min_width {
+        vx -= (min_width - w) / 2.0;
+        w = min_width;
     }
-    let vy = y0 - MARGIN - HEADER;
-    let h = y1 - y0 + 2.0 * MARGIN + HEADER + FOOTER;
-    let mid = vx + w / 2.0;
+    let vy = y0 - MARGIN - header;
+    let h = y1 - y0 + 2.0 * MARGIN + header + footer;
+    let indices = k <= INDEX_SCALE_MAX;
 
     let mut s = String::new();
+    let (sw, sh) = (w / k, h / k);
     let _ = writeln!(
         s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vx:.1} {vy:.1} {w:.1} {h:.1}" width="{w:.0}" height="{h:.0}" font-family="{TEXT_FONT}">"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vx:.1} {vy:.1} {w:.1} {h:.1}" width="{sw:.0}" height="{sh:.0}" font-family="{TEXT_FONT}">"##
     );
     let _ = writeln!(s, "<title>{}</title>", escape(title));
     let _ = writeln!(
         s,
         r##"<rect x="{vx:.1}" y="{vy:.1}" width="{w:.1}" height="{h:.1}" fill="#f0efe9"/>"##
     );
+    // Title and panel in screen pixels, scaled to the layout.
     let _ = writeln!(
         s,
-        r##"<text x="{mid:.1}" y="{:.1}" text-anchor="middle" font-size="18" font-weight="bold" fill="#222">{}</text>"##,
-        vy + 28.0,
+        r##"<g id="header" transform="translate({vx:.1} {vy:.1}) scale({k:.4})">"##
+    );
+    let _ = writeln!(
+        s,
+        r##"<text x="{:.1}" y="28" text-anchor="middle" font-size="18" font-weight="bold" fill="#222">{}</text>"##,
+        sw / 2.0,
         escape(title)
     );
     // North is up: say so.
     let _ = writeln!(
         s,
-        r##"<text x="{:.1}" y="{:.1}" text-anchor="end" font-size="13" fill="#555">N ↑</text>"##,
-        vx + w - 12.0,
-        vy + 26.0
+        r##"<text x="{:.1}" y="26" text-anchor="end" font-size="13" fill="#555">N ↑</text>"##,
+        sw - 12.0
     );
+    for (i, line) in panel.lines.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r##"<text class="panel" x="16" y="{:.1}" font-size="14" fill="#222">{}</text>"##,
+            54.0 + 20.0 * i as f64,
+            escape(line)
+        );
+    }
+    s.push_str("</g>\n");
     if layout.territories.is_empty() {
         let _ = writeln!(
             s,
-            r##"<text x="{mid:.1}" y="{:.1}" text-anchor="middle" font-size="15" fill="#555">(no territories on the layout)</text>"##,
-            (y0 + y1) / 2.0
+            r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="{:.1}" fill="#555">(no territories on the layout)</text>"##,
+            vx + w / 2.0,
+            (y0 + y1) / 2.0,
+            15.0 * k
         );
     }
 
@@ -333,7 +454,7 @@ pub(crate) fn layout_svg(layout: &Layout, title: &str) -> String {
     }
     s.push_str("</g>\n");
 
-    // The dominos, over the triangles, in placing order.
+    // The dominos, over the triangles, in placing order; the last turn's on a halo.
     s.push_str("<g id=\"dominos\">\n");
     for d in &layout.dominos {
         let (ca, ga) = tri_px(layout, d.halves[0]);
@@ -350,12 +471,14 @@ pub(crate) fn layout_svg(layout: &Layout, title: &str) -> String {
         };
         let (stroke, fill) = seat_colours(d.seat);
         let seat = seat_name(d.seat);
+        let last = panel.last_turn == Some(d.turn);
         let summary = format!(
-            "{}@{}/{} · seat {seat}, turn {}",
+            "{}@{}/{} · seat {seat}, turn {}{}",
             domino_text(d),
             layout.address(d.halves[0]),
             layout.address(d.halves[1]),
-            d.turn
+            d.turn,
+            if last { " (the last turn)" } else { "" }
         );
         if shared.len() != 2 {
             // Not two edge-adjacent triangles (the layout never holds such a domino):
@@ -378,10 +501,22 @@ pub(crate) fn layout_svg(layout: &Layout, title: &str) -> String {
         let shared_mid = lerp(shared[0], shared[1], 0.5);
         let inset = |p: (f64, f64)| lerp(shared_mid, p, DOMINO_SCALE);
         let rhombus = [apex(ca), shared[0], apex(cb), shared[1]].map(inset);
+        let class = if last { "domino last" } else { "domino" };
         let _ = write!(
             s,
-            r##"<g class="domino"><title>{}</title><polygon class="domino" points="{}" fill="{fill}" stroke="{stroke}" stroke-width="3.5" stroke-linejoin="round"/><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{stroke}" stroke-width="1.2" stroke-opacity="0.6"/>"##,
-            escape(&summary),
+            r##"<g class="{class}"><title>{}</title>"##,
+            escape(&summary)
+        );
+        if last {
+            let _ = write!(
+                s,
+                r##"<polygon class="halo" points="{}" fill="none" stroke="{LAST}" stroke-width="12" stroke-linejoin="round"/>"##,
+                points(&rhombus)
+            );
+        }
+        let _ = write!(
+            s,
+            r##"<polygon class="domino" points="{}" fill="{fill}" stroke="{stroke}" stroke-width="3.5" stroke-linejoin="round"/><line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{stroke}" stroke-width="1.2" stroke-opacity="0.6"/>"##,
             points(&rhombus),
             rhombus[1].0,
             rhombus[1].1,
@@ -407,53 +542,68 @@ pub(crate) fn layout_svg(layout: &Layout, title: &str) -> String {
     }
     s.push_str("</g>\n");
 
-    // Indices over everything but the labels, so covered triangles keep their address.
-    s.push_str(
-        "<g id=\"indices\" font-size=\"11\" fill=\"#5a5548\" text-anchor=\"middle\" pointer-events=\"none\">\n",
-    );
-    for t in (0..layout.len()).map(|n| Tri(n as u16)) {
-        let at = match domino_mid(layout, t) {
-            Some(mid) => half_anchors(layout, t, mid).1,
-            None => anchors(layout, t).1,
-        };
-        let _ = writeln!(
-            s,
-            r##"<text x="{:.1}" y="{:.1}">{}</text>"##,
-            at.0,
-            baseline(at.1, 11.0),
-            t.index()
+    // Indices over everything but the labels, so covered triangles keep their address;
+    // on a layout too large to read them, the tooltips carry the addresses.
+    if indices {
+        s.push_str(
+            "<g id=\"indices\" font-size=\"11\" fill=\"#5a5548\" text-anchor=\"middle\" pointer-events=\"none\">\n",
         );
+        for t in (0..layout.len()).map(|n| Tri(n as u16)) {
+            let at = match domino_mid(layout, t) {
+                Some(mid) => half_anchors(layout, t, mid).1,
+                None => anchors(layout, t).1,
+            };
+            let _ = writeln!(
+                s,
+                r##"<text x="{:.1}" y="{:.1}">{}</text>"##,
+                at.0,
+                baseline(at.1, 11.0),
+                t.index()
+            );
+        }
+        s.push_str("</g>\n");
     }
-    s.push_str("</g>\n");
 
-    // Labels last, on a halo, over the centre vertex of each territory.
+    // Labels last: beside their territory where nothing is drawn, else on a plate over
+    // its centre.
+    let size = LABEL_PX * k;
     s.push_str(
         "<g id=\"labels\" text-anchor=\"middle\" font-weight=\"bold\" pointer-events=\"none\">\n",
     );
-    for t in &layout.territories {
-        let (x, y) = px(centre(t.at));
-        let label = t.label.as_str();
-        // Along the horizontal line through the centre vertex the markings leave a band
-        // about 18 px high and 76 px wide free: a long label gets a smaller font.
-        let size = (19.0f64).min(76.0 / (label.len().max(1) as f64 * 0.62));
+    for (t, (b, outside)) in layout.territories.iter().zip(&labels) {
         let _ = writeln!(
             s,
-            r##"<text class="label" x="{x:.1}" y="{:.1}" font-family="{LABEL_FONT}" font-size="{size:.1}" fill="#111" stroke="#ffffff" stroke-width="4.5" stroke-linejoin="round" paint-order="stroke">{}</text>"##,
-            baseline(y, size),
-            escape(label)
+            r##"<rect class="plate" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{:.1}" fill="#ffffff" fill-opacity="{}" stroke="#3a3a3a" stroke-width="{:.1}"/><text class="label" x="{:.1}" y="{:.1}" font-family="{LABEL_FONT}" font-size="{size:.1}" fill="#111">{}</text>"##,
+            b.x - b.hw,
+            b.y - b.hh,
+            2.0 * b.hw,
+            2.0 * b.hh,
+            b.hh * 0.5,
+            if *outside { "1" } else { "0.9" },
+            1.5 * k.sqrt(),
+            b.x,
+            baseline(b.y, size),
+            escape(t.label.as_str())
         );
     }
     s.push_str("</g>\n");
 
-    legend(&mut s, layout, vx, y1 + 8.0);
-    s.push_str("</svg>\n");
+    let _ = writeln!(
+        s,
+        r##"<g transform="translate({vx:.1} {:.1}) scale({k:.4})">"##,
+        y1 + MARGIN
+    );
+    legend(&mut s, layout, indices, panel.last_turn.is_some());
+    s.push_str("</g>\n</svg>\n");
     s
 }
 
-/// The legend below the layout: the seats' dominos, the market centre, the suits.
-fn legend(s: &mut String, layout: &Layout, vx: f64, top: f64) {
-    let x = vx + 16.0;
-    let y = top + 22.0;
+/// The legend below the layout, in screen pixels from its top left corner: the seats'
+/// dominos, the last turn's mark, the market centre, the suits, and how to read an
+/// address (`indices`: from the small numbers, else from the tooltips).
+fn legend(s: &mut String, layout: &Layout, indices: bool, last: bool) {
+    let x = 16.0;
+    let y = 18.0;
     let _ = writeln!(
         s,
         r##"<g id="legend" font-size="13" fill="#333"><text x="{x:.1}" y="{y:.1}">dominos:</text>"##
@@ -482,6 +632,20 @@ fn legend(s: &mut String, layout: &Layout, vx: f64, top: f64) {
         );
         cx += 80.0;
     }
+    if last {
+        let r = [
+            (cx, y - 5.0),
+            (cx + 9.0, y - 14.0),
+            (cx + 18.0, y - 5.0),
+            (cx + 9.0, y + 4.0),
+        ];
+        let _ = write!(
+            s,
+            r##"<polygon points="{}" fill="#ffffff" stroke="{LAST}" stroke-width="4"/><text x="{:.1}" y="{y:.1}">the last turn</text>"##,
+            points(&r),
+            cx + 24.0
+        );
+    }
     s.push('\n');
     let y = y + 22.0;
     let _ = write!(s, r##"<text x="{x:.1}" y="{y:.1}">suits:</text>"##);
@@ -505,9 +669,14 @@ fn legend(s: &mut String, layout: &Layout, vx: f64, top: f64) {
     let y = y + 22.0;
     let _ = writeln!(
         s,
-        r##"<rect x="{x:.1}" y="{:.1}" width="18" height="14" fill="{MARKET}" stroke="{MARKET_RING}" stroke-width="2" stroke-dasharray="4 2"/><text x="{:.1}" y="{y:.1}">market centre · small numbers: triangle index N of address LABEL.N</text>"##,
+        r##"<rect x="{x:.1}" y="{:.1}" width="18" height="14" fill="{MARKET}" stroke="{MARKET_RING}" stroke-width="2" stroke-dasharray="4 2"/><text x="{:.1}" y="{y:.1}">market centre · {}</text>"##,
         y - 12.0,
-        x + 24.0
+        x + 24.0,
+        if indices {
+            "small numbers: triangle index N of address LABEL.N"
+        } else {
+            "point at a triangle for its address LABEL.N"
+        }
     );
     s.push_str("</g>\n");
 }

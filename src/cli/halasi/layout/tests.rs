@@ -155,7 +155,7 @@ fn balanced(svg: &str) -> Result<(), String> {
 #[test]
 fn svg_draws_every_triangle_domino_and_label() {
     let lay = sample();
-    let svg = layout_svg(&lay, "sample & <layout>");
+    let svg = layout_svg(&lay, "sample & <layout>", &Panel::default());
     assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
     assert!(svg.ends_with("</svg>\n"));
     assert_eq!(svg.matches("<svg").count(), 1);
@@ -212,7 +212,7 @@ fn compass() -> Layout {
 
 #[test]
 fn svg_has_north_up() {
-    let svg = layout_svg(&compass(), "north");
+    let svg = layout_svg(&compass(), "north", &Panel::default());
     balanced(&svg).unwrap();
     let here = svg_centroid(&svg, "AM1.1");
     let north = svg_centroid(&svg, "AT1.1");
@@ -238,7 +238,7 @@ fn svg_has_north_up() {
 
 #[test]
 fn svg_of_an_empty_layout_is_still_a_picture() {
-    let svg = layout_svg(&Layout::default(), "empty");
+    let svg = layout_svg(&Layout::default(), "empty", &Panel::default());
     balanced(&svg).unwrap();
     assert!(svg.contains("no territories"));
     assert!(svg.contains("none yet"));
@@ -254,8 +254,14 @@ fn pictures_to_look_at() {
     let write = |name: &str, svg: String| std::fs::write(dir.join(name), svg).unwrap();
     write(
         "halasi-sample.svg",
-        layout_svg(&sample(), "Halasi sample: AM1, AT1, BM2"),
+        layout_svg(&sample(), "Halasi sample: AM1, AT1, BM2", &Panel::default()),
     );
-    write("halasi-north.svg", layout_svg(&compass(), "north up"));
-    write("halasi-empty.svg", layout_svg(&Layout::default(), "empty"));
+    write(
+        "halasi-north.svg",
+        layout_svg(&compass(), "north up", &Panel::default()),
+    );
+    write(
+        "halasi-empty.svg",
+        layout_svg(&Layout::default(), "empty", &Panel::default()),
+    );
 }

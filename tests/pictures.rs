@@ -1,0 +1,138 @@
+//! The pictures a player reads (issue 21): Halasi layouts of two, four and six seats and
+//! of solitaire, as `show --format svg` draws them. Each picture was rendered to PNG at
+//! 800 pixels wide and looked at; the snapshots keep what a player reads off it (the
+//! title, the panel, the labels and where they lie, the legend), not every triangle.
+
+mod common;
+
+use common::run;
+
+/// The text of every element with `class="NAME"` (or in the element opened by `id`).
+fn texts(svg: &str, class: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let key = format!("class=\"{class}\"");
+    let mut rest = svg;
+    while let Some(i) = rest.find(&key) {
+        rest = &rest[i + key.len()..];
+        let open = rest.find('>').unwrap();
+        let close = rest[open..].find('<').unwrap();
+        out.push(rest[open + 1..open + close].to_string());
+    }
+    out
+}
+
+/// A number attribute of the first element after `from`.
+fn attr(svg: &str, from: usize, name: &str) -> f64 {
+    let key = format!(" {name}=\"");
+    let i = svg[from..].find(&key).unwrap() + from + key.len();
+    let j = svg[i..].find('"').unwrap() + i;
+    svg[i..j].parse().unwrap()
+}
+
+/// What a player reads off a picture, one fact a line.
+fn summary(svg: &str) -> String {
+    let mut out = String::new();
+    let title = &svg[svg.find("<title>").unwrap() + 7..svg.find("</title>").unwrap()];
+    out.push_str(&format!("title: {title}\n"));
+    out.push_str(&format!(
+        "shown at: {} x {} px\n",
+        attr(svg, 0, "width"),
+        attr(svg, 0, "height")
+    ));
+    for line in texts(svg, "panel") {
+        out.push_str(&format!("panel: {line}\n"));
+    }
+    let labels = texts(svg, "label");
+    let mut plates = Vec::new();
+    let mut from = 0;
+    while let Some(i) = svg[from..].find("class=\"plate\"") {
+        let at = from + i;
+        let (x, y) = (attr(svg, at, "x"), attr(svg, at, "y"));
+        let (w, h) = (attr(svg, at, "width"), attr(svg, at, "height"));
+        let outside = attr(svg, at, "fill-opacity") == 1.0;
+        plates.push((x, y, w, h, outside));
+        from = at + 10;
+    }
+    assert_eq!(labels.len(), plates.len());
+    let outside = plates.iter().filter(|p| p.4).count();
+    out.push_str(&format!(
+        "labels: {} ({} beside their territory, {} on a plate over its centre)\n",
+        labels.len(),
+        outside,
+        labels.len() - outside
+    ));
+    out.push_str(&format!(
+        "  beside: {}\n",
+        labels
+            .iter()
+            .zip(&plates)
+            .filter(|(_, p)| p.4)
+            .map(|(l, _)| l.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    ));
+    // No two labels lie over each other.
+    for (i, a) in plates.iter().enumerate() {
+        for b in &plates[i + 1..] {
+            let apart =
+                a.0 + a.2 <= b.0 || b.0 + b.2 <= a.0 || a.1 + a.3 <= b.1 || b.1 + b.3 <= a.1;
+            assert!(apart, "labels overlap: {a:?} {b:?}");
+        }
+    }
+    out.push_str(&format!(
+        "last turn's dominos on a halo: {}\n",
+        svg.matches("class=\"halo\"").count()
+    ));
+    out.push_str(&format!(
+        "triangle indices printed: {}\n",
+        svg.contains("id=\"indices\"")
+    ));
+    let legend_at = svg.find("dominos:</text>").unwrap();
+    let legend: Vec<&str> = svg[legend_at..]
+        .split('>')
+        .filter_map(|t| t.split('<').next())
+        .filter(|t| !t.trim().is_empty())
+        .collect();
+    out.push_str(&format!("legend: dominos: {}\n", legend.join(" | ")));
+    out
+}
+
+#[test]
+fn halasi_pictures_a_player_can_read() {
+    for (name, seats) in [
+        ("table-2-seats", 2),
+        ("table-4-seats", 4),
+        ("table-6-seats", 6),
+        ("solitaire-win", 1),
+    ] {
+        let file = format!("games/halasi/{name}.game");
+        let (code, svg, err) = run(&["show", &file, "--format", "svg"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        // Read at 800 pixels: a large layout is shown at that width, its text scaled.
+        assert!(attr(&svg, 0, "width") <= 820.0, "{file}");
+        let s = summary(&svg);
+        if seats > 1 {
+            assert_eq!(s.matches(" (hand ").count(), seats, "{s}");
+        }
+        insta::assert_snapshot!(format!("halasi-picture-{name}"), s);
+    }
+}
+
+/// The HTML page of a table game opens on its first position with a territory on it,
+/// not on the empty table before the homes are placed.
+#[test]
+fn halasi_html_opens_on_something_drawn() {
+    let (code, html, err) = run(&[
+        "show",
+        "games/halasi/table-3-seats.game",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Three homes are named before the first territory is placed, on turn 4.
+    assert!(
+        html.contains("<span id=\"counter\">5 / "),
+        "{}",
+        &html[..200]
+    );
+}
