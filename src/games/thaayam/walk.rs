@@ -12,7 +12,8 @@ use crate::games::Seat;
 use crate::notation::thaayam::Action;
 use smallvec::SmallVec;
 
-/// The most turns [`legal_turns`](super::legal::legal_turns) lists, and the most partial turns it explores.
+/// The most turns [`legal_turns`](super::legal::legal_turns) lists, and the most partial
+/// turns it explores.
 pub const MAX_LISTED: usize = 500;
 pub const MAX_NODES: usize = 50_000;
 

@@ -13,7 +13,7 @@ const ROOM_KEPT: usize = 1 << 12;
 
 /// A partial turn the full walk reached: the visit it came from and by which action
 /// ([`START`] and no action for the start of the turn), the throws used, its position
-/// ([`Node::position`]).
+/// ([`Node::position`](super::super::walk::Node::position)).
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Visit {
     pub(super) from: u32,
