@@ -5,8 +5,9 @@
 
 use super::board::{Rank, State};
 use super::movegen::{capturers, Jumper};
-use super::rules::{after_turn, after_winning_huff, wins};
+use super::rules::{after_turn, after_winning_huff};
 use super::settings::{Capture, ContinueJumps, Settings};
+use super::win::wins;
 use crate::notation::halatafl::{Move, Promotion, Turn};
 
 /// Applies `turn`, listed by `legal_turns` for `st`, and runs the end checks: the same

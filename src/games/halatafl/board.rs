@@ -172,6 +172,48 @@ pub struct Ending {
     pub reason: Reason,
 }
 
+/// The steps of a seat counted by the byte of the board (points `8j..8j+8`) their piece
+/// stands on: byte `j` is how many steps the pieces there have, at most 192 (8 pieces
+/// with up to 24 slides each). The total is what `movegen::steps` would list; the bytes find the
+/// `k`-th step without counting piece by piece from the first.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StepCounts(pub(crate) u64);
+
+const M8: u64 = 0x00FF_00FF_00FF_00FF;
+const LANES: u64 = 0x0001_0001_0001_0001;
+
+impl StepCounts {
+    /// How many steps in all.
+    #[inline]
+    pub(crate) fn total(self) -> u32 {
+        // Bytes into 16-bit fields (at most 384 each), then the four summed by a multiply.
+        let x = (self.0 & M8) + ((self.0 >> 8) & M8);
+        (x.wrapping_mul(LANES) >> 48) as u32
+    }
+
+    /// For the `k`-th step (from 0; `k` below the total): the byte of the board its piece
+    /// stands on and how many steps of that byte's pieces come before it. `None` when the
+    /// total is over 255 (kept in one byte here; only emperors reach it).
+    #[inline]
+    pub(crate) fn locate(self, k: u32) -> Option<(u32, u32)> {
+        const H: u64 = 0x8000_8000_8000_8000;
+        if self.total() > 255 {
+            return None;
+        }
+        // Byte j of `prefix` counts the steps of bytes 0..=j.
+        let prefix = self.0.wrapping_mul(0x0101_0101_0101_0101);
+        // The bytes whose prefix is above k, counted in 16-bit fields (no borrow crosses
+        // a field: each is at least 0x8000 before k + 1 ≤ 256 is taken off).
+        let kk = u64::from(k + 1).wrapping_mul(LANES);
+        let even = ((prefix & M8) | H).wrapping_sub(kk) & H;
+        let odd = (((prefix >> 8) & M8) | H).wrapping_sub(kk) & H;
+        let above = (((even >> 15) + (odd >> 15)).wrapping_mul(LANES) >> 48) as u32;
+        let j = 8 - above;
+        let before = ((prefix << 8) >> (8 * j)) & 0xFF;
+        Some((j, k - before as u32))
+    }
+}
+
 /// [`State::capturers`] (and [`State::steps`]) not worked out: the position was made by
 /// judging a written turn, which has no use for them. No board has this set: bits 49–63
 /// are off the board.
@@ -200,7 +242,7 @@ pub struct State {
     /// The steps (moves that capture nothing) the seat to move has when it huffs
     /// nothing, counted by byte of the board, where [`State::capturers`] is known (none
     /// where it is not): derived like it.
-    pub(crate) steps: super::movegen::StepCounts,
+    pub(crate) steps: StepCounts,
 }
 
 impl PartialEq for State {

@@ -4,9 +4,10 @@
 use super::board::{Board, Rank, State};
 use super::geometry::{dir_index, sq, Geometry, THRONES};
 use super::movegen::{capturers, Jumper};
-use super::rules::{after_turn, after_winning_huff, wins};
+use super::rules::{after_turn, after_winning_huff};
 use super::settings::{Capture, ContinueJumps, Settings};
 use super::violation::{Fault, Violation};
+use super::win::wins;
 use crate::games::Seat;
 use crate::notation::halatafl::{Move, Promotion, Square, Turn};
 

@@ -8,6 +8,7 @@
 //! - `judge`: judging a written turn and applying it.
 //! - `apply`: applying a listed turn without judging it again.
 //! - `random`: choosing a random legal turn without listing them all.
+//! - `win`: the win conditions.
 //! - `rules`: the end checks.
 //! - `setup`: the setup notation.
 //! - [`violation`]: illegal turns, each citing one rule.
@@ -24,6 +25,7 @@ mod rules;
 mod settings;
 mod setup;
 pub mod violation;
+mod win;
 
 #[cfg(test)]
 mod tests;
@@ -75,7 +77,7 @@ impl Halatafl {
             quiet: 0,
             end: None,
             capturers: board::UNKNOWN,
-            steps: movegen::StepCounts(0),
+            steps: board::StepCounts(0),
         }
     }
 }

@@ -14,13 +14,11 @@
 
 use smallvec::SmallVec;
 
-use super::board::{by_name, Board, State};
+use super::board::{by_name, Board, State, StepCounts};
 use super::geometry::{sq, Bits, FULL, THRONES};
-use super::movegen::{
-    captures, count_captures, count_steps, hop_sources, man_steppers, slides, StepCounts,
-};
-use super::rules::wins;
+use super::movegen::{captures, count_captures, count_steps, hop_sources, man_steppers, slides};
 use super::settings::{Capture, Settings};
+use super::win::wins;
 use crate::dice::Dice;
 use crate::notation::halatafl::{Move, Promotion, Square, Turn};
 

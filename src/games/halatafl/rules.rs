@@ -1,23 +1,11 @@
-//! The end checks: the win conditions, the quiet limit and a seat left without a turn;
+//! The end checks: a win (`win.rs`), the quiet limit and a seat left without a turn;
 //! and the position after a turn, which judging and applying a listed turn share.
 
-use super::board::{Board, Ending, Reason, State, UNKNOWN};
-use super::geometry::THRONES;
-use super::movegen::{derive, has_turn, StepCounts};
-use super::settings::{NoMoves, Settings, Win};
+use super::board::{Board, Ending, Reason, State, StepCounts, UNKNOWN};
+use super::movegen::{derive, has_turn};
+use super::settings::{NoMoves, Settings};
+use super::win::wins;
 use crate::games::Seat;
-
-/// Has `side` met the win condition on `b`?
-pub(crate) fn wins(s: &Settings, b: &Board, side: usize) -> Option<Reason> {
-    let opp = 1 - side;
-    match s.win {
-        Win::CaptureAll => (b.count(opp) == 0).then_some(Reason::CaptureAll),
-        Win::ReduceTo(n) => (b.count(opp) <= n as u32).then_some(Reason::ReduceTo),
-        Win::Thrones(n) => {
-            ((b.side[side] & THRONES[opp]).count_ones() >= n as u32).then_some(Reason::Thrones)
-        }
-    }
-}
 
 /// The end checks after `mover`'s turn, in the spec's order: win, quiet-limit, no-moves.
 /// `st` is the position after the turn (the other seat to move).

@@ -248,7 +248,7 @@ fn byte_counts_count_every_bit() {
             assert_eq!((got >> (8 * j)) & 0xFF, u64::from(want), "{words:x?}");
         }
         let total: u32 = words.iter().map(|w| w.count_ones()).sum();
-        assert_eq!(movegen::StepCounts(got).total(), total);
+        assert_eq!(board::StepCounts(got).total(), total);
     }
 }
 
@@ -260,7 +260,7 @@ fn step_counts_locate_every_step() {
     for round in 0..5_000 {
         let limit = [4, 20, 193][round % 3];
         let bytes: [u64; 7] = std::array::from_fn(|_| rng.next() % limit);
-        let counts = movegen::StepCounts(bytes.iter().enumerate().map(|(j, c)| c << (8 * j)).sum());
+        let counts = board::StepCounts(bytes.iter().enumerate().map(|(j, c)| c << (8 * j)).sum());
         let total: u64 = bytes.iter().sum();
         assert_eq!(counts.total() as u64, total);
         let mut k = 0;

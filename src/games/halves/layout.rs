@@ -1,11 +1,12 @@
 //! The random layout from the seed (`halves.md`, "Random events, in order"): one shuffle
 //! of every tile (white's, then black's, then red's); the first on (0,0); each next on a
 //! cell chosen uniformly among the empty cells next to the group, taken in ascending
-//! order of `r`, then `q`.
+//! order of `r`, then `q`. And the normal start: that layout, or the manual start.
 
 use super::board::{Phase, State, MAX_TILES};
-use super::rules::settle_start;
-use super::settings::Settings;
+use super::rules::{manual_start, settle_start};
+use super::settings::{Settings, Start};
+use super::violation::{SetupFault, Violation};
 use crate::dice::Dice;
 use crate::games::Seat;
 use crate::notation::halves::Cell;
@@ -171,5 +172,14 @@ fn lay<W: Row, const ROWS: usize>(st: &mut State, colours: &[u8], dice: &mut Dic
             cell
         };
         st.tiles.insert(cell, Seat(c));
+    }
+}
+
+/// The normal start.
+pub(crate) fn start(s: &Settings, dice: Option<&mut Dice>) -> Result<State, Violation> {
+    match (s.start, dice) {
+        (Start::Manual, _) => Ok(manual_start(s)),
+        (Start::Random, Some(d)) => Ok(random_start(s, d)),
+        (Start::Random, None) => Err(Violation::Setup(SetupFault::RandomWithoutSeed)),
     }
 }

@@ -2,8 +2,8 @@
 //! option of Richard's PBeM Server.
 //!
 //! - [`board`]: the tiles as a sorted fixed-size array, groups as bit masks, [`State`].
-//! - `layout`: the random layout from the seed.
-//! - `rules`: the start (random layout from the seed, or the manual start), legal turns,
+//! - `layout`: the random layout from the seed, and the normal start.
+//! - `rules`: the manual start and settling a start, legal turns,
 //!   judging and applying a turn, turn order and the end checks.
 //! - `setup`: the setup notation.
 //! - [`violation`]: illegal turns, each citing one rule.
@@ -21,7 +21,7 @@ pub mod violation;
 mod tests;
 
 pub use board::{Ending, Phase, Reason, State, Tiles};
-pub use settings::{Keep, Settings, Start, Touch, Win, SCHEMA};
+pub use settings::{Keep, Settings, Start, Touch, Win, SCHEMA, SEAT_NAMES};
 pub use setup::parse_cell;
 pub use violation::{ContractFault, Mover, SetupFault, Violation};
 
@@ -30,9 +30,6 @@ use crate::games::{End, Game, Seat, Standing, Status, Tags, TurnParse};
 use crate::notation::halves::Turn;
 use crate::notation::record::{Limits, Movetext, Span};
 use crate::ruleset::{Ruleset, Schema};
-
-/// Every seat the game knows, in turn order.
-pub const SEAT_NAMES: [&str; 3] = ["white", "black", "red"];
 
 /// The Halves rules module.
 pub struct Halves;
@@ -87,7 +84,7 @@ impl Game for Halves {
                 rules::settle_start(settings, &mut st);
                 Ok(st)
             }
-            None => rules::start(settings, dice),
+            None => layout::start(settings, dice),
         }
     }
 

@@ -1,13 +1,12 @@
-//! The rules proper: the start, legal-turn generation, judging and applying a turn,
+//! The rules proper: the manual start, legal-turn generation, judging and applying a turn,
 //! the turn order and the end checks.
 //!
 //! Groups are bit masks over tile indices; nothing here allocates except by pushing
 //! into the caller's `out`.
 
 use super::board::{Bits, Ending, Phase, Reason, State, Tiles, MAX_TILES};
-use super::settings::{Keep, Settings, Start, Touch, Win};
-use super::violation::{ContractFault, Mover, SetupFault, Violation};
-use crate::dice::Dice;
+use super::settings::{Keep, Settings, Touch, Win};
+use super::violation::{ContractFault, Mover, Violation};
 use crate::games::{Seat, SeatSet};
 use crate::notation::halves::{Cell, Turn};
 
@@ -191,15 +190,6 @@ pub(crate) fn manual_start(s: &Settings) -> State {
     st.to_move = s.first();
     settle_start(s, &mut st);
     st
-}
-
-/// The normal start.
-pub(crate) fn start(s: &Settings, dice: Option<&mut Dice>) -> Result<State, Violation> {
-    match (s.start, dice) {
-        (Start::Manual, _) => Ok(manual_start(s)),
-        (Start::Random, Some(d)) => Ok(super::layout::random_start(s, d)),
-        (Start::Random, None) => Err(Violation::Setup(SetupFault::RandomWithoutSeed)),
-    }
 }
 
 // ---------------------------------------------------------------------------------

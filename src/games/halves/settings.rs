@@ -3,6 +3,9 @@
 use crate::games::Seat;
 use crate::ruleset::{Alt, Kind, Ruleset, Schema, SettingSpec, COMMON_RULES};
 
+/// Every seat the game knows, in turn order.
+pub const SEAT_NAMES: [&str; 3] = ["white", "black", "red"];
+
 /// How the tiles come onto the table.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 pub enum Start {
@@ -111,7 +114,7 @@ impl Settings {
             .and_then(|v| v.as_words())
             .map(|ws| {
                 ws.iter()
-                    .filter_map(|w| super::SEAT_NAMES.iter().position(|n| n == w))
+                    .filter_map(|w| SEAT_NAMES.iter().position(|n| n == w))
                     .map(|i| Seat(i as u8))
                     .collect()
             })

@@ -7,9 +7,8 @@
 use std::fmt::Write;
 
 use super::board::{Phase, State, MAX_TILES};
-use super::settings::Settings;
+use super::settings::{Settings, SEAT_NAMES};
 use super::violation::{colour_name, SetupFault, Violation};
-use super::SEAT_NAMES;
 use crate::games::Seat;
 use crate::notation::halves::Cell;
 

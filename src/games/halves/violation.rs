@@ -3,16 +3,13 @@
 use std::fmt;
 
 use super::board::Phase;
-use super::settings::Keep;
+use super::settings::{Keep, SEAT_NAMES};
 use crate::games::{RuleId, Seat};
 use crate::notation::halves::Cell;
 
 /// A colour's name.
 pub fn colour_name(seat: Seat) -> &'static str {
-    super::SEAT_NAMES
-        .get(seat.0 as usize)
-        .copied()
-        .unwrap_or("?")
+    SEAT_NAMES.get(seat.0 as usize).copied().unwrap_or("?")
 }
 
 /// The seat making a turn, as rulings name it: its colour, and after a swap in the

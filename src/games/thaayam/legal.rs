@@ -32,213 +32,26 @@
 
 use std::cell::RefCell;
 
-use super::board::{square, taken_at, State, KEEP, OPPOSITE, ROUTES, SAFE_POSITIONS};
-use super::search::{declare, each_one_throw_step, each_step, Own, Search, Step, StepKind};
+use super::board::{taken_at, State};
+use super::own::Own;
+use super::search::{declare, each_one_throw_step, each_step, Search, Step, StepKind};
 use super::series::{usable_throws, Unused};
 use super::settings::Settings;
 use super::short::Short;
 use super::table::{Key, Table};
 use super::uncombined;
+use super::walk::{advance, outcome, Act, Enemies, Node, FULL_LIMIT, START};
 use crate::games::Seat;
 use crate::notation::thaayam::{Action, Series, Turn};
 use smallvec::SmallVec;
 
 mod pruned;
+mod scratch;
 
 use pruned::pruned_walk;
+use scratch::{Scratch, Visit};
 
-/// The most turns [`legal_turns`] lists, and the most partial turns it explores.
-pub const MAX_LISTED: usize = 500;
-pub const MAX_NODES: usize = 50_000;
-
-/// A partial turn.
-#[derive(Copy, Clone, Debug)]
-struct Node {
-    own: Own,
-    /// The enemy pieces captured so far, bit `4 * seat + piece`.
-    captured: u16,
-    throws: Unused,
-    used: u16,
-}
-
-impl Node {
-    /// Everything that tells partial turns apart.
-    fn key(&self) -> Key {
-        Key::new(
-            self.own.packed() | u64::from(self.captured) << 40,
-            self.throws.0,
-        )
-    }
-    /// The position a finished turn leaves, and the pieces it captured: the seat's
-    /// pieces as a multiset ([`Own::placement`]), so that two orders of moves that leave
-    /// the same position by moving different ones of alike pieces are one outcome. The
-    /// captured pieces need no such care: enemy pieces do not move during the turn and a
-    /// capture takes every piece it can on its square, so the same squares captured are
-    /// the same pieces.
-    fn outcome(&self) -> u64 {
-        outcome(self.position())
-    }
-    /// What [`Node::outcome`] is worked out from, as it stands (which piece is where):
-    /// cheap to keep for every visit, of which few are listed.
-    fn position(&self) -> u64 {
-        u64::from(u32::from_le_bytes(self.own.pos))
-            | u64::from(self.own.twinned) << 32
-            | u64::from(self.captured) << 40
-    }
-}
-
-/// The outcome ([`Node::outcome`]) of a partial turn's [`Node::position`].
-fn outcome(position: u64) -> u64 {
-    let own = Own {
-        pos: (position as u32).to_le_bytes(),
-        twinned: (position >> 32) as u8 & 15,
-        moved: 0,
-    };
-    u64::from(own.placement()) | position >> 40 << 40
-}
-
-/// One action of a partial turn.
-#[derive(Copy, Clone, Debug)]
-pub(super) enum Act {
-    Enter,
-    Off,
-    Twin,
-    Move {
-        from: u8,
-        twins: bool,
-        throws: Unused,
-        capture: bool,
-    },
-}
-
-impl Act {
-    /// The action as written (a move's throws largest first).
-    fn action(&self, seat: Seat) -> Action {
-        match *self {
-            Act::Enter => Action::Enter,
-            Act::Off => Action::Off,
-            Act::Twin => Action::Twin(square(seat, OPPOSITE)),
-            Act::Move {
-                from,
-                twins,
-                throws,
-                capture,
-            } => {
-                let one = throws.0.trailing_zeros();
-                let list = if throws.0 == 1 << one && one % 16 == 0 {
-                    // One throw, the usual move (always without combine-throws).
-                    SmallVec::from_slice(&[one as u8 / 16 + 1])
-                } else {
-                    // Largest first, as a move writes them.
-                    let mut list = SmallVec::new();
-                    let mut values = throws.values();
-                    while values != 0 {
-                        let v = 8 - values.leading_zeros() as u8;
-                        values &= !(1 << (v - 1));
-                        for _ in 0..throws.count(v) {
-                            list.push(v);
-                        }
-                    }
-                    list
-                };
-                Action::Move {
-                    from: square(seat, from),
-                    twins,
-                    throws: list,
-                    capture,
-                }
-            }
-        }
-    }
-}
-
-/// The most room, in slots, the walk's tables keep from one turn to the next.
-const ROOM_KEPT: usize = 1 << 12;
-
-/// The most visits the full walk makes before it leaves the turn to the pruned walk.
-/// Below [`MAX_NODES`], so that a full walk that ends never met the pruned walk's limit
-/// (which visits no partial turn the full walk does not, and each once).
-pub(super) const FULL_LIMIT: usize = 4096;
-
-/// A partial turn the full walk reached: the visit it came from and by which action
-/// ([`START`] and no action for the start of the turn), the throws used, its position
-/// ([`Node::position`]).
-#[derive(Copy, Clone, Debug)]
-struct Visit {
-    from: u32,
-    act: Act,
-    used: u16,
-    position: u64,
-}
-
-/// The `from` of the start of the turn.
-pub(super) const START: u32 = u32::MAX;
-
-/// The generator's room, kept by the thread between turns.
-#[derive(Default)]
-struct Scratch {
-    visited: Table<()>,
-    outcomes: Table<()>,
-    /// The actions from the start of the turn to the node being walked (the pruned
-    /// walk), or of the turn being written out (backwards).
-    acts: Vec<Act>,
-    /// The full walk's visits, in order.
-    visits: Vec<Visit>,
-    /// The uncombined walk's visits, in order.
-    compact: Vec<uncombined::Visit>,
-    /// Did the uncombined walk, not the full walk, list the turns?
-    uncombined: bool,
-    /// The visits listed, in order.
-    listed: Vec<u32>,
-}
-
-impl Scratch {
-    fn clear(&mut self) {
-        self.visited.reset(ROOM_KEPT);
-        self.outcomes.reset(ROOM_KEPT);
-        self.acts.clear();
-        if self.visits.capacity() > ROOM_KEPT {
-            self.visits = Vec::new();
-        }
-        self.visits.clear();
-        if self.compact.capacity() > ROOM_KEPT {
-            self.compact = Vec::new();
-        }
-        self.compact.clear();
-        self.uncombined = false;
-        self.listed.clear();
-    }
-
-    /// Visit `v`'s turn, written out.
-    fn turn(&mut self, seat: Seat, series: &Series, v: u32) -> Turn {
-        let mut turn = Turn {
-            series: Some(series.clone()),
-            actions: SmallVec::new(),
-        };
-        self.write(seat, v, &mut turn.actions);
-        turn
-    }
-
-    /// Visit `v`'s actions, written out into `actions` (in place: a `Turn` is 176
-    /// bytes, and each move of one cost a call of `memcpy`).
-    fn write(&mut self, seat: Seat, v: u32, actions: &mut SmallVec<[Action; 4]>) {
-        self.acts.clear();
-        if self.uncombined {
-            let mut visit = self.compact[v as usize];
-            while visit.from != START {
-                self.acts.push(visit.act());
-                visit = self.compact[visit.from as usize];
-            }
-        } else {
-            let mut visit = self.visits[v as usize];
-            while visit.from != START {
-                self.acts.push(visit.act);
-                visit = self.visits[visit.from as usize];
-            }
-        }
-        actions.extend(self.acts.iter().rev().map(|a| a.action(seat)));
-    }
-}
+pub use super::walk::{MAX_LISTED, MAX_NODES};
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
@@ -625,103 +438,5 @@ impl Full<'_> {
             used: node.used,
             position: node.position(),
         });
-    }
-}
-
-/// The partial turn a step leads to, and the step as an action.
-#[inline(always)]
-fn advance(enemies: &Enemies, seat: Seat, node: &Node, step: Step) -> (Node, Act) {
-    let mut next = Node {
-        own: step.own,
-        captured: node.captured,
-        throws: step.throws,
-        used: node.used + u16::from(step.used),
-    };
-    let act = match step.kind {
-        StepKind::Enter => Act::Enter,
-        StepKind::Off => Act::Off,
-        StepKind::Twin => Act::Twin,
-        StepKind::Move { piece, twins } => {
-            let piece = piece as usize;
-            Act::Move {
-                from: node.own.pos[piece],
-                twins,
-                throws: node.throws.minus(step.throws),
-                capture: land(
-                    enemies,
-                    seat,
-                    &mut next.captured,
-                    step.own.pos[piece],
-                    twins,
-                ),
-            }
-        }
-    };
-    (next, act)
-}
-
-/// A move lands on route position `to`: the enemy pieces there go home (the singles
-/// only when a single lands), except on a marked square; they join `captured` (bit `4 *
-/// seat + piece`). Returns whether it took any.
-#[inline(always)]
-pub(super) fn land(enemies: &Enemies, seat: Seat, captured: &mut u16, to: u8, twins: bool) -> bool {
-    if SAFE_POSITIONS & (1 << to) != 0 {
-        return false;
-    }
-    let sq = ROUTES[seat.0 as usize][to as usize] as usize;
-    let there = enemies.taken_by(sq, twins);
-    let took = there & !*captured;
-    *captured |= took;
-    took != 0
-}
-
-/// The square of each seat's route position, and 25 for a piece in hand or borne off.
-const ON_SQUARE: [[u8; 27]; 4] = {
-    let mut out = [[25u8; 27]; 4];
-    let mut s = 0;
-    while s < 4 {
-        let mut p = 0;
-        while p <= KEEP as usize {
-            out[s][p] = ROUTES[s][p];
-            p += 1;
-        }
-        s += 1;
-    }
-    out
-};
-
-/// The pieces of the other playing seats on each square at the start of the turn: bit
-/// `4 * seat + piece` for a single, the same bit 16 higher for one of twins (and at 25,
-/// never read, those off the board).
-pub(super) struct Enemies([u32; 26]);
-
-impl Enemies {
-    /// No enemy piece anywhere.
-    pub(super) const NONE: Enemies = Enemies([0; 26]);
-
-    pub(super) fn of(st: &State, seat: Seat) -> Enemies {
-        // Square 25 collects the pieces off the board (in hand, borne off), unread.
-        let mut on = [0u32; 26];
-        let mut others = st.playing & !(1 << seat.0) & 15;
-        while others != 0 {
-            let k = others.trailing_zeros() as usize;
-            others &= others - 1;
-            for i in 0..4 {
-                let sq = ON_SQUARE[k][usize::from(st.pos[k][i])];
-                let twin = usize::from(st.twinned[k] >> i & 1);
-                on[usize::from(sq)] |= 1 << (4 * k + i + 16 * twin);
-            }
-        }
-        Enemies(on)
-    }
-
-    /// The pieces a single (or twins) landing on square `sq` would take.
-    fn taken_by(&self, sq: usize, twins: bool) -> u16 {
-        let bits = self.0[sq];
-        if twins {
-            (bits | bits >> 16) as u16
-        } else {
-            bits as u16
-        }
     }
 }

@@ -4,6 +4,7 @@
 //! - [`board`]: the routes and the position [`State`] (`Copy`).
 //! - [`settings`]: the schema and typed settings.
 //! - [`series`]: series of throws, thrown, checked, split into usable and discarded.
+//! - [`own`]: one seat's pieces during a turn, as the searches see them.
 //! - [`search`]: the steps pieces can take and the memoised use-all search.
 //! - [`rules`]: judging and applying a turn.
 //! - [`legal`]: listing the legal turns (the pruned walk for long series in `legal/pruned.rs`).
@@ -11,11 +12,13 @@
 //! - `setup`: the setup notation.
 //! - `table`: the hash table of the searches, kept by the thread between turns.
 //! - `uncombined`: the full walk of the legal turns when throws are never combined.
+//! - `walk`: what the walks that list legal turns share.
 //! - [`violation`]: illegal turns, each citing one rule.
 
 pub mod board;
 pub mod legal;
 mod most;
+pub mod own;
 pub mod rules;
 pub mod search;
 pub mod series;
@@ -25,6 +28,7 @@ mod short;
 mod table;
 mod uncombined;
 pub mod violation;
+mod walk;
 
 #[cfg(test)]
 mod tests;

@@ -21,7 +21,7 @@
 //!   throws placed, each of which may be left out. At most three units then move.
 
 use super::board::{HAND, KEEP, OFF, OPPOSITE};
-use super::search::Own;
+use super::own::Own;
 use super::series::Unused;
 use super::settings::Settings;
 

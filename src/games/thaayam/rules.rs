@@ -4,7 +4,8 @@ use super::board::{
     is_safe, pieces_at, position, square, taken_at, Ending, Reason, State, HAND, KEEP, OFF,
     OPPOSITE,
 };
-use super::search::{Own, Search};
+use super::own::Own;
+use super::search::Search;
 use super::series::{split, Counts, Unused};
 use super::settings::Settings;
 use super::violation::{Fault, Violation};

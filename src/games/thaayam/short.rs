@@ -14,7 +14,8 @@
 
 use smallvec::SmallVec;
 
-use super::search::{declare, each_one_throw_step, Own, Step, StepKind};
+use super::own::Own;
+use super::search::{declare, each_one_throw_step, Step, StepKind};
 use super::series::Unused;
 use super::settings::Settings;
 

@@ -1,7 +1,8 @@
 //! Unit tests, one or more per rule id: each fails if its rule broke.
 
 use super::board::{is_safe, square, ROUTES};
-use super::search::{Own, Search};
+use super::own::Own;
+use super::search::Search;
 use super::series;
 use super::*;
 use crate::games::{Game, Violation as _};

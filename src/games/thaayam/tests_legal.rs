@@ -8,8 +8,9 @@ use super::board::{square, State, HAND, KEEP, OFF, OPPOSITE};
 use super::legal::{
     full_turns, full_walk_lists, generic_full_turns, is_short, pruned_turns, MAX_LISTED, MAX_NODES,
 };
+use super::own::Own;
 use super::rules::{self, Work};
-use super::search::{steps, Own, Search, StepKind};
+use super::search::{steps, Search, StepKind};
 use super::series::{split, throw_series, usable_throws, Counts, Unused};
 use super::*;
 use crate::dice::Dice;

@@ -2,7 +2,8 @@
 //! (moved pieces, twins, declarations, bear-offs) and random mixed series.
 
 use super::board::{HAND, KEEP, OFF, OPPOSITE};
-use super::search::{Own, Search};
+use super::own::Own;
+use super::search::Search;
 use super::series::Unused;
 use super::settings::Settings;
 

@@ -17,9 +17,10 @@
 //! pruned walk's and the reference generator's.
 
 use super::board::{pieces_at, taken_at, State, HAND, KEEP, OFF, OPPOSITE};
-use super::legal::{land, Act, Enemies, FULL_LIMIT, START};
-use super::search::{pieces_to_try, Own};
+use super::own::Own;
+use super::search::pieces_to_try;
 use super::series::Unused;
+use super::walk::{land, Act, Enemies, FULL_LIMIT, START};
 use crate::games::Seat;
 
 /// A partial turn.

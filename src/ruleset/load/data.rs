@@ -5,34 +5,14 @@
 //! library (the command line has one), by the game module's own pure parser.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 use super::library::Library;
 use super::{is_name, Schemas};
 use crate::quote::quote;
 use crate::ruleset::error::{suggest, RulesetError};
-use crate::ruleset::schema::{DataError, DataLoad, DataValue, Kind, Schema, SettingSpec};
+use crate::ruleset::schema::{DataLoad, Kind, Schema, SettingSpec};
 use crate::ruleset::{shipped, Data, Origin, Ruleset};
-
-/// Parsed data files by their displayed path, shared by a library's clones. A file that
-/// does not parse keeps its error, so it is reported again without being parsed again.
-#[derive(Clone, Default)]
-pub(super) struct DataCache(Arc<Mutex<HashMap<String, Result<DataValue, DataError>>>>);
-
-impl fmt::Debug for DataCache {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut files: Vec<String> = self
-            .0
-            .lock()
-            .map(|m| m.keys().cloned().collect())
-            .unwrap_or_default();
-        files.sort();
-        f.debug_tuple("DataCache").field(&files).finish()
-    }
-}
 
 /// A data setting's declaration, taken from its [`Kind::Data`].
 #[derive(Copy, Clone)]

@@ -1,16 +1,17 @@
 //! The search path: where rulesets are found (directories, then the shipped ones), the
-//! names a record may give, listing, and loading by name or by path.
+//! names a record may give, and reading a ruleset's file. The [`Library`] type, with the
+//! cache of the data files it parsed ([`DataCache`]).
 
 use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
-use super::data::DataCache;
-use super::resolve::{check_defaults, header_of};
-use super::Schemas;
 use crate::quote::quote;
 use crate::ruleset::error::{suggest, RulesetError};
+use crate::ruleset::schema::{DataError, DataValue};
 use crate::ruleset::shipped;
-use crate::ruleset::Ruleset;
 
 /// The environment variable naming extra ruleset directories (a path list, like `PATH`).
 pub const ENV_VAR: &str = "REFEREE_RULESETS";
@@ -24,6 +25,23 @@ pub struct Library {
     dirs: Vec<PathBuf>,
     /// The data files parsed so far (shared by clones).
     pub(super) data: DataCache,
+}
+
+/// Parsed data files by their displayed path, shared by a library's clones. A file that
+/// does not parse keeps its error, so it is reported again without being parsed again.
+#[derive(Clone, Default)]
+pub(super) struct DataCache(pub(super) Arc<Mutex<HashMap<String, Result<DataValue, DataError>>>>);
+
+impl fmt::Debug for DataCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut files: Vec<String> = self
+            .0
+            .lock()
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default();
+        files.sort();
+        f.debug_tuple("DataCache").field(&files).finish()
+    }
 }
 
 /// One available ruleset, as `referee rules` lists it.
@@ -139,7 +157,7 @@ impl Library {
 
     /// Every available ruleset name with where it is: directories first, in order, then
     /// the shipped ones; a shadowed name only once (the first).
-    fn sources(&self) -> Vec<(String, Option<PathBuf>)> {
+    pub(super) fn sources(&self) -> Vec<(String, Option<PathBuf>)> {
         let mut out: Vec<(String, Option<PathBuf>)> = Vec::new();
         for dir in &self.dirs {
             for (name, path) in files_in(dir, "rules") {
@@ -156,7 +174,11 @@ impl Library {
         out
     }
 
-    fn found_of(&self, name: &str, path: &Option<PathBuf>) -> Result<Found, RulesetError> {
+    pub(super) fn found_of(
+        &self,
+        name: &str,
+        path: &Option<PathBuf>,
+    ) -> Result<Found, RulesetError> {
         match path {
             // A file listed by `files_in`, so its folder is its directory.
             Some(p) => read_file_in(p.parent().unwrap_or(Path::new(".")), p),
@@ -169,137 +191,10 @@ impl Library {
         }
     }
 
-    /// Loads the ruleset `name` (checked with [`check_name`]) with its `extends` chain,
-    /// checked against its game's schema. Returns the first error; [`Library::check_all`]
-    /// lists them all.
-    pub fn load(&self, name: &str, schemas: Schemas<'_>) -> Result<Ruleset, RulesetError> {
-        self.load_all_errors(name, schemas)
-            .map_err(|mut errors| errors.swap_remove(0))
-    }
-
-    /// [`Library::load`], with every error found.
-    pub fn load_all_errors(
-        &self,
-        name: &str,
-        schemas: Schemas<'_>,
-    ) -> Result<Ruleset, Vec<RulesetError>> {
-        check_name(name).map_err(|e| vec![e])?;
-        match self.find(name).map_err(|e| vec![e])? {
-            Some(found) => self.resolve(found, schemas),
-            None => Err(vec![self.not_found(name)]),
-        }
-    }
-
-    /// Loads a ruleset file by path (`--ruleset FILE`); its `extends` resolve through the
-    /// library. The file's stem must be the name its `ruleset` line gives.
-    pub fn load_file(&self, path: &Path, schemas: Schemas<'_>) -> Result<Ruleset, RulesetError> {
-        self.load_file_all_errors(path, schemas)
-            .map_err(|mut errors| errors.swap_remove(0))
-    }
-
-    /// [`Library::load_file`], with every error found.
-    pub fn load_file_all_errors(
-        &self,
-        path: &Path,
-        schemas: Schemas<'_>,
-    ) -> Result<Ruleset, Vec<RulesetError>> {
-        let found = read_file(path).map_err(|e| vec![e])?;
-        self.resolve(found, schemas)
-    }
-
-    fn not_found(&self, name: &str) -> RulesetError {
+    pub(super) fn not_found(&self, name: &str) -> RulesetError {
         let names = self.names();
         RulesetError::general(format!("no ruleset named `{}`", quote(name)))
             .with_suggestion(suggest(name, names.iter().map(String::as_str)))
-    }
-
-    /// Every available ruleset (shadowed ones once), sorted by name.
-    pub fn list(&self) -> Vec<RulesetInfo> {
-        let mut out = Vec::new();
-        for (name, path) in self.sources() {
-            let (file, shipped) = match &path {
-                Some(p) => (p.display().to_string(), false),
-                None => (shipped::display_path(&name), true),
-            };
-            let mut info = RulesetInfo {
-                name: name.clone(),
-                file,
-                title: None,
-                game: None,
-                extends: None,
-                shipped,
-            };
-            if let Ok(found) = self.found_of(&name, &path) {
-                let header = header_of(&found);
-                info.extends = header.extends.clone();
-                info.title = header.title.clone();
-                info.game = header.game.clone();
-                // A variant: its game and (when it has none) title come from its chain.
-                let mut seen = vec![name.clone()];
-                let mut next = header.extends;
-                while let Some(parent) = next.take() {
-                    if seen.contains(&parent) {
-                        break;
-                    }
-                    let Ok(Some(found)) = self.find(&parent) else {
-                        break;
-                    };
-                    let h = header_of(&found);
-                    if info.title.is_none() {
-                        info.title = h.title;
-                    }
-                    if h.game.is_some() {
-                        info.game = h.game;
-                    }
-                    seen.push(parent);
-                    next = h.extends;
-                }
-            }
-            out.push(info);
-        }
-        out.sort_by(|a, b| a.name.cmp(&b.name));
-        out
-    }
-
-    /// For `referee rules --check`: loads every available ruleset — each must parse, its
-    /// chain resolve, its settings and rule ids pass its game's schema, and a base must
-    /// give a text for every rule id — and checks each schema's defaults, and every data
-    /// file the schemas' data settings can name (shipped and in the directories, shadowed
-    /// ones too). Every error found, each once; empty when all is well.
-    pub fn check_all(&self, schemas: Schemas<'_>) -> Vec<RulesetError> {
-        let mut errors: Vec<RulesetError> = Vec::new();
-        let mut games: Vec<String> = Vec::new();
-        for (name, path) in self.sources() {
-            let result = self
-                .found_of(&name, &path)
-                .map_err(|e| vec![e])
-                .and_then(|found| self.resolve(found, schemas));
-            match result {
-                Ok(ruleset) => {
-                    if !games.contains(&ruleset.game) {
-                        games.push(ruleset.game);
-                    }
-                }
-                Err(es) => {
-                    for e in es {
-                        if !errors.contains(&e) {
-                            errors.push(e);
-                        }
-                    }
-                }
-            }
-        }
-        for game in games {
-            if let Some(schema) = super::schema_in(schemas, &game) {
-                errors.extend(check_defaults(schema));
-            }
-        }
-        for e in self.check_data(schemas) {
-            if !errors.contains(&e) {
-                errors.push(e);
-            }
-        }
-        errors
     }
 }
 

@@ -1,7 +1,8 @@
-//! Finding and loading rulesets: the search path ([`Library`], in `library.rs`), and
+//! Finding and loading rulesets, bottom-up: the search path ([`Library`], in
+//! `library.rs`); the files of data settings on the same search path (in `data.rs`);
 //! `extends` chains, the schema check and building the effective [`Ruleset`] (in
-//! `resolve.rs`); the files of data settings on the same search path (in `data.rs`); the
-//! tests in `tests.rs` and `data_tests.rs`.
+//! `resolve.rs`); loading by name or by path, listing and checking every ruleset (in
+//! `entry.rs`). The tests are in `tests.rs` and `data_tests.rs`.
 //!
 //! The ruleset layer sits below the game modules, so it never names them: callers pass
 //! the games they know, each by its [`Schema`] ([`Schemas`]), which also gives the names
@@ -12,6 +13,7 @@
 mod data;
 #[cfg(test)]
 mod data_tests;
+mod entry;
 mod library;
 mod resolve;
 #[cfg(test)]

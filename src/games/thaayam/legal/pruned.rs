@@ -2,10 +2,16 @@
 //! `FULL_LIMIT` partial turns: long series), following only the steps that can still use
 //! the most throws (the use-all search says which).
 
-use super::{
-    advance, declare, each_step, Enemies, Key, Node, Own, Scratch, Search, Seat, Series, Settings,
-    State, Step, Turn, Unused, MAX_LISTED, MAX_NODES,
-};
+use super::super::board::State;
+use super::super::own::Own;
+use super::super::search::{declare, each_step, Search, Step};
+use super::super::series::Unused;
+use super::super::settings::Settings;
+use super::super::table::Key;
+use super::super::walk::{advance, Enemies, Node, MAX_LISTED, MAX_NODES};
+use super::scratch::Scratch;
+use crate::games::Seat;
+use crate::notation::thaayam::{Series, Turn};
 
 /// The pruned walk, appending to `out`.
 pub(super) fn pruned_walk(

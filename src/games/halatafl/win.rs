@@ -1,0 +1,17 @@
+//! The win conditions: has a seat met its win condition on a board.
+
+use super::board::{Board, Reason};
+use super::geometry::THRONES;
+use super::settings::{Settings, Win};
+
+/// Has `side` met the win condition on `b`?
+pub(crate) fn wins(s: &Settings, b: &Board, side: usize) -> Option<Reason> {
+    let opp = 1 - side;
+    match s.win {
+        Win::CaptureAll => (b.count(opp) == 0).then_some(Reason::CaptureAll),
+        Win::ReduceTo(n) => (b.count(opp) <= n as u32).then_some(Reason::ReduceTo),
+        Win::Thrones(n) => {
+            ((b.side[side] & THRONES[opp]).count_ones() >= n as u32).then_some(Reason::Thrones)
+        }
+    }
+}
