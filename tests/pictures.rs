@@ -136,3 +136,46 @@ fn halasi_html_opens_on_something_drawn() {
         &html[..200]
     );
 }
+
+/// Every game's picture of a finished game says who won and why, and marks in gold
+/// what the last turn changed (issue 22).
+#[test]
+fn every_picture_tells_the_result_and_marks_the_last_turn() {
+    for (file, result) in [
+        (
+            "games/halatafl/complete-default.game",
+            "black wins (capture-all)",
+        ),
+        ("games/halves/complete-3p.game", "black wins (first-out)"),
+        ("games/thaayam/two-seats.game", "south wins (bore-off-all)"),
+        (
+            "games/halasi/solitaire-win.game",
+            "Halasi: a wins: the score reached the target",
+        ),
+    ] {
+        let (code, svg, err) = run(&["show", file, "--format", "svg"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(
+            svg.contains(&format!(">{result}<")),
+            "{file}: no {result:?}"
+        );
+        assert!(
+            !svg.contains(" to move<"),
+            "{file}: a finished game has no seat to move"
+        );
+        assert!(
+            svg.contains("class=\"last\"") || svg.contains("class=\"domino last\""),
+            "{file}: the last turn is not marked"
+        );
+    }
+    // At the start nothing is marked.
+    let (_, svg, _) = run(&[
+        "show",
+        "games/halatafl/complete-default.game",
+        "--turn",
+        "0",
+        "--format",
+        "svg",
+    ]);
+    assert!(!svg.contains("class=\"last\""));
+}

@@ -17,8 +17,13 @@ pub trait Render: Game {
     fn empty_picture(_settings: &Self::Settings, _state: &Self::State) -> bool {
         false
     }
-    /// An SVG picture, where the game has one.
-    fn svg(_settings: &Self::Settings, _state: &Self::State) -> Option<String> {
+    /// An SVG picture, where the game has one; `before`, the position before the last
+    /// turn, where known, so that the picture marks what that turn changed.
+    fn svg(
+        _settings: &Self::Settings,
+        _state: &Self::State,
+        _before: Option<&Self::State>,
+    ) -> Option<String> {
         None
     }
     /// A turn's score breakdown as a table for people (`score`, `adjudicate`), each line
@@ -35,6 +40,17 @@ pub trait Render: Game {
     }
     /// What `moves` lists when it is not every legal turn (Halasi: runs of one domino).
     const MOVES_NOTE: Option<&'static str> = None;
+}
+
+/// The gold that marks what the last turn changed, in every game's picture.
+pub(crate) const LAST_TURN: &str = "#f2b600";
+
+/// A finished game's status as the pictures title it: who won and why.
+pub(crate) fn result_title<G: crate::games::Game>(
+    settings: &G::Settings,
+    state: &G::State,
+) -> String {
+    crate::referee::StatusReport::of::<G>(&G::status(settings, state)).describe()
 }
 
 // ---------------------------------------------------------------------------------
@@ -121,7 +137,7 @@ mod halatafl {
             })
         }
 
-        fn svg(settings: &Settings, state: &State) -> Option<String> {
+        fn svg(settings: &Settings, state: &State, before: Option<&State>) -> Option<String> {
             // 7×7 points, 60 px apart; rank 7 at the top, as white sees the board.
             let at = |sq: Square| (60 + 60 * sq.file() as i32, 60 + 60 * (6 - sq.rank() as i32));
             let mut s = String::new();
@@ -147,6 +163,14 @@ mod halatafl {
                     );
                 }
                 let _ = writeln!(s, r##"<circle cx="{x}" cy="{y}" r="4" fill="#5a3d1e"/>"##);
+                // What the last turn changed: a point left, reached or taken.
+                if before.is_some_and(|b| b.piece_at(sq) != state.piece_at(sq)) {
+                    let _ = writeln!(
+                        s,
+                        r##"<circle class="last" cx="{x}" cy="{y}" r="26" fill="none" stroke="{}" stroke-width="5"/>"##,
+                        super::LAST_TURN
+                    );
+                }
                 if let Some(p) = state.piece_at(sq) {
                     let (fill, ink) = if p.seat == Seat(0) {
                         ("#fbfbf5", "#222")
@@ -191,8 +215,8 @@ mod halatafl {
             }
             let _ = writeln!(
                 s,
-                r##"<text x="240" y="24" text-anchor="middle" font-size="14">{} to move</text>"##,
-                seat_name::<Halatafl>(state.to_move())
+                r##"<text x="240" y="24" text-anchor="middle" font-size="14">{}</text>"##,
+                super::result_title::<Halatafl>(settings, state)
             );
             s.push_str("</svg>\n");
             let _ = Halatafl::NAME;

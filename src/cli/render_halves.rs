@@ -21,7 +21,7 @@ fn letter(seat: Seat) -> char {
 fn status_line(settings: &Settings, state: &State) -> String {
     let mut s = String::new();
     match state.end {
-        Some(_) => s.push_str("game over"),
+        Some(_) => s.push_str(&super::render::result_title::<Halves>(settings, state)),
         None => {
             let _ = write!(
                 s,
@@ -129,7 +129,7 @@ impl Render for Halves {
         })
     }
 
-    fn svg(settings: &Settings, state: &State) -> Option<String> {
+    fn svg(settings: &Settings, state: &State, before: Option<&State>) -> Option<String> {
         const SIZE: f64 = 34.0;
         let h3 = 3f64.sqrt();
         let centre = |q: i16, r: i16| {
@@ -190,6 +190,40 @@ impl Render for Halves {
                 r##"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="12" fill="{ink}">{cell}</text>"##,
                 y + 14.0
             );
+        }
+        // What the last turn changed: a tile placed (ringed) or removed (its cell
+        // outlined where it was).
+        if let Some(b) = before {
+            let now: Vec<_> = state.tiles.iter().collect();
+            let was: Vec<_> = b.tiles.iter().collect();
+            let changed = now
+                .iter()
+                .filter(|t| !was.contains(t))
+                .chain(was.iter().filter(|t| !now.contains(t)));
+            for &(cell, _) in changed {
+                let (x, y) = centre(cell.q, cell.r);
+                let mut poly = String::new();
+                for k in 0..6 {
+                    let a = std::f64::consts::PI / 3.0 * f64::from(k);
+                    let _ = write!(
+                        poly,
+                        "{:.1},{:.1} ",
+                        x + (SIZE - 4.0) * a.cos(),
+                        y + (SIZE - 4.0) * a.sin()
+                    );
+                }
+                let _ = writeln!(
+                    s,
+                    r##"<polygon class="last" points="{}" fill="none" stroke="{}" stroke-width="5" stroke-dasharray="{}"/>"##,
+                    poly.trim_end(),
+                    super::render::LAST_TURN,
+                    if now.iter().any(|t| t.0 == cell) {
+                        "none"
+                    } else {
+                        "8 5"
+                    }
+                );
+            }
         }
         let status = status_line(settings, state);
         let title = status.lines().next().unwrap_or("");

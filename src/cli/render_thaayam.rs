@@ -117,7 +117,7 @@ impl Render for Thaayam {
         })
     }
 
-    fn svg(settings: &Settings, state: &State) -> Option<String> {
-        Some(super::svg_thaayam::svg(settings, state))
+    fn svg(settings: &Settings, state: &State, before: Option<&State>) -> Option<String> {
+        Some(super::svg_thaayam::svg(settings, state, before))
     }
 }

@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use crate::games::thaayam::board::{is_safe, square, KEEP};
-use crate::games::thaayam::{Reason, Settings, State, SEAT_NAMES};
+use crate::games::thaayam::{Settings, State, SEAT_NAMES};
 use crate::games::Seat;
 use crate::notation::thaayam::Square;
 
@@ -49,8 +49,9 @@ fn marked_name(sq: Square) -> String {
     format!("{}'s palace", SEAT_NAMES[owner as usize])
 }
 
-/// The picture of a position.
-pub fn svg(settings: &Settings, state: &State) -> String {
+/// The picture of a position; the squares whose pieces the last turn changed (from
+/// `before`) marked in gold.
+pub fn svg(settings: &Settings, state: &State, before: Option<&State>) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -68,19 +69,24 @@ pub fn svg(settings: &Settings, state: &State) -> String {
     }
     for i in 0..25u8 {
         let sq = Square::from_index(i).expect("on the board");
+        if before.is_some_and(|b| b.at(sq) != state.at(sq)) {
+            let (cx, cy) = centre(sq);
+            let _ = writeln!(
+                s,
+                r##"<rect class="last" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="5"/>"##,
+                cx - SQ / 2 + 3,
+                cy - SQ / 2 + 3,
+                SQ - 6,
+                SQ - 6,
+                super::render::LAST_TURN
+            );
+        }
         pieces(&mut s, state, sq);
     }
     for &seat in settings.seats() {
         tray(&mut s, state, seat);
     }
-    let title = match state.end {
-        None => format!("{} to move", SEAT_NAMES[state.to_move.0 as usize & 3]),
-        Some(e) => match (e.winner, e.reason) {
-            (Some(w), _) => format!("{} wins", SEAT_NAMES[w.0 as usize & 3]),
-            (None, Reason::Agreement) => "drawn by agreement".into(),
-            (None, _) => "game over".into(),
-        },
-    };
+    let title = super::render::result_title::<crate::games::thaayam::Thaayam>(settings, state);
     let _ = writeln!(
         s,
         r##"<text x="{}" y="24" text-anchor="middle" font-size="14">{title}</text>"##,

@@ -120,7 +120,11 @@ fn position_game<G: Render>(
             });
             writeln!(out, "{doc}")?;
         }
-        (View::Show, Format::Svg) => match G::svg(&session.settings, &session.state) {
+        (View::Show, Format::Svg) => match G::svg(
+            &session.settings,
+            &session.state,
+            before_last::<G>(ctx, rec, played).as_ref(),
+        ) {
             Some(svg) => write!(out, "{svg}")?,
             None => {
                 return Err(Failure::Usage(format!(
@@ -238,6 +242,20 @@ fn position_game<G: Render>(
     Ok(())
 }
 
+/// The position before turn `played` (the last played), for a picture to mark what
+/// that turn changed; `None` at the start.
+fn before_last<G: Render>(ctx: &Ctx, rec: &OneRecord, played: usize) -> Option<G::State> {
+    let opts = JudgeOptions {
+        detail: false,
+        stop_after: Some(played.checked_sub(1)?),
+        breakdowns: false,
+        first_line: 0,
+    };
+    judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts)
+        .session
+        .map(|s| s.state)
+}
+
 /// `show --format html`: the record judged once for its ruling, then replayed from the
 /// start with the picture of each position kept (as lines shared between positions, see
 /// [`html`]); the session is played forward, never cloned. The page starts at turn N
@@ -267,8 +285,8 @@ fn html_page<G: Render>(
         .session
         .ok_or_else(|| internal("the record started once but not twice"))?;
     let movetext = j.movetext.as_ref().ok_or_else(|| internal("no movetext"))?;
-    let picture = |s: &Session<G>| {
-        G::svg(&s.settings, &s.state).ok_or_else(|| {
+    let picture = |s: &Session<G>, before: Option<&G::State>| {
+        G::svg(&s.settings, &s.state, before).ok_or_else(|| {
             Failure::Usage(format!("HTML output needs pictures; {} has none", G::NAME))
         })
     };
@@ -287,7 +305,7 @@ fn html_page<G: Render>(
             None => movetext.trailing.iter().map(|c| c.to_string()).collect(),
         }
     };
-    positions.push(&picture(&session)?);
+    positions.push(&picture(&session, None)?);
     captions.push(format!("The start: {}", describe(&session)));
     // Without --turn the page opens on the first position with something drawn.
     let mut first_drawn = (!G::empty_picture(&session.settings, &session.state)).then_some(0);
@@ -297,6 +315,7 @@ fn html_page<G: Render>(
             Action::BadAddress(s) => &rec.text[s.start..s.end],
             _ => "",
         };
+        let before = session.state.clone();
         session
             .check_frame(
                 entry.number.map(|(n, _)| n),
@@ -304,7 +323,7 @@ fn html_page<G: Render>(
             )
             .and_then(|()| session.play(&entry.action, address))
             .map_err(|r| internal(&format!("turn {} replayed differently: {r}", i + 1)))?;
-        positions.push(&picture(&session)?);
+        positions.push(&picture(&session, Some(&before))?);
         if first_drawn.is_none() && !G::empty_picture(&session.settings, &session.state) {
             first_drawn = Some(i + 1);
         }

@@ -191,7 +191,8 @@ impl Render for Halasi {
         state.layout.territories.is_empty()
     }
 
-    fn svg(settings: &Settings, state: &State) -> Option<String> {
+    /// The last turn's dominos are known from the layout (each carries its turn).
+    fn svg(settings: &Settings, state: &State, _before: Option<&State>) -> Option<String> {
         let status = crate::referee::StatusReport::of::<Halasi>(&Halasi::status(settings, state));
         let title = match state.end {
             Some(_) => format!("Halasi: {}", why_over(&status.describe())),
