@@ -134,6 +134,33 @@ pub enum Command {
         /// the verdict.
         #[arg(long, value_name = "N")]
         turn: Option<usize>,
+        /// For an unfinished game: the engine's estimate of the outcome and how sure it
+        /// is (Halasi: the expected final purses and standings).
+        #[arg(long)]
+        estimate: bool,
+        /// The seed of the engine's own generator (with --estimate).
+        #[arg(long, default_value = commands::DEFAULT_SEED, requires = "estimate")]
+        seed: String,
+        #[command(flatten)]
+        engine: commands::EngineArgs,
+    },
+    /// The engine's view of a position: each seat's estimated chance to win with a 95 %
+    /// interval, the best turns for the seat to move, the expected line of play.
+    #[command(
+        visible_alias = "analyze",
+        after_help = "Example:\n  referee analyse game.game\n  referee analyse game.game --turn 20 --playouts 5000 --seed s1\n  referee analyse game.game --time 2s --format json\n\nThe dice and draws to come are never read from the record's Seed: the engine draws\nthem from its own generator (--seed). With --playouts, --seed and --threads the\nanswer is reproducible."
+    )]
+    Analyse {
+        #[arg(value_name = "FILE")]
+        file: String,
+        /// After this many turns (default: the last).
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+        /// The seed of the engine's own generator.
+        #[arg(long, default_value = commands::DEFAULT_SEED)]
+        seed: String,
+        #[command(flatten)]
+        engine: commands::EngineArgs,
     },
     /// An interactive game on stdin/stdout: one turn or `:command` a line, one answer a
     /// line (`:show :moves :undo :record :status :quit`).
@@ -153,6 +180,15 @@ pub enum Command {
         /// Append every accepted turn to this record file (resumed when it exists).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// The engine plays these seats: after each accepted turn it plays while one of
+        /// them is to move, each of its turns answered on its own line.
+        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        engine: Vec<String>,
+        /// The seed of the engine's own generator.
+        #[arg(long, default_value = commands::DEFAULT_SEED, value_name = "S")]
+        engine_seed: String,
+        #[command(flatten)]
+        engine_args: commands::EngineArgs,
     },
     /// Append one turn to a record file after checking it.
     #[command(
@@ -191,6 +227,14 @@ pub enum Command {
         /// After this many turns (default: the last).
         #[arg(long, value_name = "N")]
         turn: Option<usize>,
+        /// Only the engine's choice among the legal turns.
+        #[arg(long)]
+        best: bool,
+        /// The seed of the engine's own generator (with --best).
+        #[arg(long, default_value = commands::DEFAULT_SEED, requires = "best")]
+        seed: String,
+        #[command(flatten)]
+        engine: commands::EngineArgs,
     },
     /// Score breakdowns: for every game the standings.
     #[command(after_help = "Example:\n  referee score game.game")]
@@ -224,7 +268,7 @@ pub enum Command {
     },
     /// Play N games of uniformly random legal turns and print them as records.
     #[command(
-        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game"
+        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game\n  referee selfplay halatafl --engine white --playouts 1000 --games 20"
     )]
     Selfplay {
         #[arg(value_name = "RULESET")]
@@ -237,6 +281,12 @@ pub enum Command {
         /// Stop a game after this many turns (it is printed with Result "*").
         #[arg(long, default_value_t = 1000, value_name = "N")]
         max_turns: usize,
+        /// The engine plays these seats (the others play uniformly random turns); its
+        /// seed derives from --seed.
+        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        engine: Vec<String>,
+        #[command(flatten)]
+        engine_args: commands::EngineArgs,
     },
     /// Print a shell completion script for bash, zsh, fish, powershell or elvish.
     #[command(
@@ -360,9 +410,36 @@ pub fn main() -> ExitCode {
 pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
     match command {
         Command::Check { files, glob } => commands::check(ctx, &files, &glob, out),
-        Command::Adjudicate { file, turn } => commands::adjudicate(ctx, &file, turn, out),
+        Command::Adjudicate {
+            file,
+            turn,
+            estimate,
+            seed,
+            engine,
+        } => {
+            let estimate = estimate.then_some(commands::Estimate {
+                seed: &seed,
+                engine: &engine,
+            });
+            commands::adjudicate(ctx, &file, turn, estimate, out)
+        }
+        Command::Analyse {
+            file,
+            turn,
+            seed,
+            engine,
+        } => commands::analyse(ctx, &file, turn, &seed, &engine, out),
         Command::Show { file, turn } => commands::show(ctx, &file, turn, out),
-        Command::Moves { file, turn } => commands::moves(ctx, &file, turn, out),
+        Command::Moves {
+            file,
+            turn,
+            best,
+            seed,
+            engine,
+        } => match best {
+            true => commands::best_move(ctx, &file, turn, &seed, &engine, out),
+            false => commands::moves(ctx, &file, turn, out),
+        },
         Command::Score { file, turn } => commands::score(ctx, &file, turn, out),
         Command::Rules { name, check } => commands::rules(ctx, name.as_deref(), check, out),
         Command::New {
@@ -375,7 +452,18 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
             games,
             seed,
             max_turns,
-        } => commands::selfplay(ctx, &ruleset, games, &seed, max_turns, out),
+            engine,
+            engine_args,
+        } => commands::selfplay(
+            ctx,
+            &ruleset,
+            games,
+            &seed,
+            max_turns,
+            &engine,
+            &engine_args,
+            out,
+        ),
         Command::Move { file, turn, expect } => commands::move_turn(ctx, &file, &turn, expect, out),
         Command::Completions { shell } => commands::completions(shell, out),
         Command::Man { out: dir } => commands::man(dir.as_deref(), out),
@@ -384,8 +472,16 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
             seed,
             seats,
             record,
+            engine,
+            engine_seed,
+            engine_args,
         } => play::play(
             ctx,
+            (!engine.is_empty()).then_some(play::EnginePlay {
+                seats: &engine,
+                seed: &engine_seed,
+                args: &engine_args,
+            }),
             &ruleset,
             seed.as_deref(),
             &seats,
