@@ -116,7 +116,9 @@ fn game<G: Game>(s: &G::Settings, playouts: &[u64], seed: &str) -> stats::Reward
                 threads: 1,
             };
             let a = engine::search::<G>(s, &st, c.as_ref(), &cfg).expect("search");
-            a.best().cloned().expect("a turn")
+            scratch.clear();
+            G::legal_turns(s, &st, c.as_ref(), &mut scratch);
+            a.best_of(&scratch).expect("a turn")
         } else {
             G::random_turn(s, &st, c.as_ref(), &mut chooser, &mut scratch).expect("turn")
         };

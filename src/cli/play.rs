@@ -344,12 +344,7 @@ fn engine_turns<G: Render>(
         let mut turn_config = config.clone();
         turn_config.seed = format!("{}/{}", config.seed, s.turns + 1);
         let a = think(s, true, &turn_config)?;
-        let turn = a
-            .choices
-            .iter()
-            .find(|c| legal.contains(&c.turn))
-            .map(|c| c.turn.clone())
-            .unwrap_or_else(|| legal[0].clone());
+        let turn = a.best_of(&legal).expect("legal turns");
         let mut next = s.clone();
         let number = next.expected_number();
         next.play(&Action::Play(turn.clone()), "").map_err(|r| {

@@ -22,3 +22,6 @@ pub mod stats;
 pub mod tree;
 
 pub use search::{search, Analysis, Budget, Choice, Config, ExpectedStanding, SeatEstimate};
+
+#[cfg(test)]
+mod tests;

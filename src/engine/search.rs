@@ -97,9 +97,21 @@ pub struct Analysis<G: Game> {
 }
 
 impl<G: Game> Analysis<G> {
-    /// The engine's choice: the most visited root turn.
+    /// The engine's choice: the most visited root turn (a decision, [`Game::decision`]).
     pub fn best(&self) -> Option<&G::Turn> {
         self.choices.first().map(|c| &c.turn)
+    }
+
+    /// The engine's choice among `legal` (the turns listed for the outcome the seat has
+    /// seen): the legal turn whose decision was visited most; the first legal turn if
+    /// the search tried none of them.
+    pub fn best_of(&self, legal: &[G::Turn]) -> Option<G::Turn> {
+        let decisions: Vec<G::Turn> = legal.iter().map(G::decision).collect();
+        self.choices
+            .iter()
+            .find_map(|c| decisions.iter().position(|d| *d == c.turn))
+            .or((!legal.is_empty()).then_some(0))
+            .map(|i| legal[i].clone())
     }
 }
 

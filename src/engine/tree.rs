@@ -47,7 +47,7 @@ impl<T> Node<T> {
     }
 }
 
-/// A root turn's statistics.
+/// A root turn's statistics; `turn` is its decision ([`Game::decision`]).
 #[derive(Clone, Debug)]
 pub struct RootTurn<T> {
     pub turn: T,
@@ -74,6 +74,8 @@ pub struct Tree<G: Game> {
     /// Sum of the standings ([`Game::standings`]) where the playouts ended, by seat.
     pub standings: [f64; MAX_SEATS],
     legal: Vec<G::Turn>,
+    /// The decisions of `legal` ([`Game::decision`]), the children's keys.
+    keys: Vec<G::Turn>,
     scratch: Vec<G::Turn>,
     fresh: Vec<usize>,
     path: Vec<(u32, u32)>,
@@ -97,6 +99,7 @@ impl<G: Game> Tree<G> {
             turns: 0,
             standings: [0.0; MAX_SEATS],
             legal: Vec::new(),
+            keys: Vec::new(),
             scratch: Vec::new(),
             fresh: Vec::new(),
             path: Vec::new(),
@@ -121,7 +124,7 @@ impl<G: Game> Tree<G> {
                 _ => G::draw_chance(s, &mut state, &mut self.rng),
             };
             self.legal.clear();
-            G::legal_turns(s, &state, chance.as_ref(), &mut self.legal);
+            G::engine_turns(s, &state, chance.as_ref(), &mut self.rng, &mut self.legal);
             if self.legal.is_empty() {
                 break stats::of_position::<G>(s, &state);
             }
@@ -129,7 +132,10 @@ impl<G: Game> Tree<G> {
             self.fresh.clear();
             let n = &mut self.nodes[node as usize];
             let mut best = (f64::NEG_INFINITY, NONE);
-            for (i, t) in self.legal.iter().enumerate() {
+            let mut chosen = 0;
+            self.keys.clear();
+            self.keys.extend(self.legal.iter().map(G::decision));
+            for (i, t) in self.keys.iter().enumerate() {
                 match n.index.get(t) {
                     Some(&c) => {
                         let ch = &mut n.children[c as usize];
@@ -140,6 +146,7 @@ impl<G: Game> Tree<G> {
                                     * (f64::from(ch.avail).ln() / f64::from(ch.visits)).sqrt();
                             if v > best.0 {
                                 best = (v, c);
+                                chosen = i;
                             }
                         }
                     }
@@ -150,8 +157,8 @@ impl<G: Game> Tree<G> {
             if !self.fresh.is_empty() {
                 // Expand one new child, then play out from it.
                 let pick = self.fresh[self.rng.uniform(self.fresh.len() as u32) as usize];
-                let turn = self.legal.swap_remove(pick);
-                G::apply_legal(s, &mut state, chance.as_ref(), &turn);
+                let turn = self.keys.swap_remove(pick);
+                G::apply_legal(s, &mut state, chance.as_ref(), &self.legal[pick]);
                 let child_node = self.nodes.len() as u32;
                 let n = &mut self.nodes[node as usize];
                 let c = n.children.len() as u32;
@@ -172,7 +179,7 @@ impl<G: Game> Tree<G> {
             }
             let (_, c) = best;
             let ch = &self.nodes[node as usize].children[c as usize];
-            G::apply_legal(s, &mut state, chance.as_ref(), &ch.turn);
+            G::apply_legal(s, &mut state, chance.as_ref(), &self.legal[chosen]);
             self.turns += 1;
             self.path.push((node, c));
             node = ch.node;

@@ -299,11 +299,33 @@ pub trait Game: Sized + 'static {
         Self::random_turn(settings, state, chance, rng, scratch)
     }
 
+    /// The turns the engine's tree considers at a position: by default every legal
+    /// turn. A game whose listing is costly (Halasi's runs, each scored) may give a
+    /// sample of legal turns, drawn from `rng`; the tree counts how often each was on
+    /// offer, as it does under chance.
+    fn engine_turns(
+        settings: &Self::Settings,
+        state: &Self::State,
+        chance: Option<&Self::Chance>,
+        _rng: &mut Dice,
+        out: &mut Vec<Self::Turn>,
+    ) {
+        Self::legal_turns(settings, state, chance, out);
+    }
+
     /// Makes `state` one the seats cannot tell from it: what no seat has seen (Halasi's
     /// pool orders) is dealt afresh from `rng`, the engine's generator, never the
     /// record's seed. It must give the same result for states that differ only in what
     /// is hidden. The default, for a game with nothing hidden, changes nothing.
     fn determinize(_settings: &Self::Settings, _state: &mut Self::State, _rng: &mut Dice) {}
+
+    /// The decision a turn makes, without the random outcome it writes: the engine's
+    /// tree keys a turn by it, so the same decision under different rolls is one branch
+    /// (Halasi's `[4: QQ O# 9R YR] XR@CM1.3/CM1.16 =8` is `XR@CM1.3/CM1.16 =8`). The
+    /// default is the turn itself (Thaayam's moves are told apart by their throws).
+    fn decision(turn: &Self::Turn) -> Self::Turn {
+        turn.clone()
+    }
 
     /// The longest playout the engine runs before it stops and scores the position by
     /// [`Game::cut_shares`].

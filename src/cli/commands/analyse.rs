@@ -313,12 +313,7 @@ impl Visitor for BestVisit<'_> {
         let a = think(&session, true, &config)?;
         // The most visited root turn that is legal here (the search keeps the outcome
         // the seat has seen, so it always is).
-        let best = a
-            .choices
-            .iter()
-            .find(|c| legal.contains(&c.turn))
-            .map(|c| c.turn.clone())
-            .unwrap_or_else(|| legal[0].clone());
+        let best = a.best_of(&legal).expect("legal turns");
         if self.ctx.global.format == Format::Json {
             let mut doc = json!({"turn": session.turns + 1, "best": best.to_string()});
             if let (Json::Object(d), Json::Object(more)) = (&mut doc, analysis_json(&a, &config)) {

@@ -71,7 +71,9 @@ impl Visitor for SelfplayVisit<'_> {
                     let mut c = config.clone();
                     c.seed = format!("{game_seed}/engine/{}", session.turns + 1);
                     let a = think(&session, true, &c)?;
-                    a.best().cloned()
+                    turns.clear();
+                    session.legal_turns(&mut turns);
+                    a.best_of(&turns)
                 } else {
                     G::random_turn(
                         &session.settings,
