@@ -8,11 +8,14 @@
 //! 2. [`ruleset`] — the ruleset language, game schemas, effective settings, rule texts.
 //! 3. [`dice`] — the version-1 derivation of random events from a seed.
 //! 4. [`games`] — one pure rules module per game behind the [`games::Game`] trait.
-//! 5. [`referee`] — replay of a record into a ruling.
+//! 5. [`referee`] — replay of a record into a ruling; [`engine`] — a search for the
+//!    best turn and the likely outcome (beside the referee: it knows only `games` and
+//!    `dice`).
 //! 6. [`cli`] — the command line: clap, rendering, the stdin protocol.
 
 pub mod cli;
 pub mod dice;
+pub mod engine;
 pub mod fuzzing;
 pub mod games;
 pub mod notation;

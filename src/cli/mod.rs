@@ -253,6 +253,42 @@ pub enum Command {
         /// the verdict.
         #[arg(long, value_name = "N")]
         turn: Option<usize>,
+        /// For an unfinished game: the engine's estimate of the outcome and how sure it
+        /// is (Halasi: the expected final purses and standings).
+        #[arg(long)]
+        estimate: bool,
+        /// The seed of the engine's own generator (with --estimate).
+        #[arg(long, default_value = commands::DEFAULT_SEED, requires = "estimate")]
+        seed: String,
+        #[command(flatten)]
+        engine: commands::EngineArgs,
+        #[command(flatten)]
+        format: PlainFormat,
+        #[command(flatten)]
+        color: ColorOpt,
+        #[command(flatten)]
+        rulesets: RulesetOpts,
+        #[command(flatten)]
+        record: RecordOpts,
+    },
+    /// The engine's view of a position: each seat's estimated chance to win with a 95 %
+    /// interval, the best turns for the seat to move, the expected line of play.
+    #[command(
+        visible_alias = "analyze",
+        after_help = "Example:\n  referee analyse games/halatafl/opening.game\n  referee analyse games/thaayam/two-seats.game --turn 20 --playouts 5000 --seed s1\n  referee analyse games/halves/worked-example.game --time 1s --format json\n\nThe dice and draws to come are never read from the record's Seed: the engine draws\nthem from its own generator (--seed). With --playouts, --seed and --threads the\nanswer is reproducible."
+    )]
+    Analyse {
+        /// The record file (its last record); `-` reads standard input.
+        #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+        file: String,
+        /// After this many turns (default: the last).
+        #[arg(long, value_name = "N")]
+        turn: Option<usize>,
+        /// The seed of the engine's own generator.
+        #[arg(long, default_value = commands::DEFAULT_SEED)]
+        seed: String,
+        #[command(flatten)]
+        engine: commands::EngineArgs,
         #[command(flatten)]
         format: PlainFormat,
         #[command(flatten)]
@@ -287,6 +323,15 @@ pub enum Command {
         rulesets: RulesetOpts,
         #[command(flatten)]
         limits: LimitOpts,
+        /// The engine plays these seats: after each accepted turn it plays while one of
+        /// them is to move, each of its turns answered on its own line.
+        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        engine: Vec<String>,
+        /// The seed of the engine's own generator.
+        #[arg(long, default_value = commands::DEFAULT_SEED, value_name = "S")]
+        engine_seed: String,
+        #[command(flatten)]
+        engine_args: commands::EngineArgs,
     },
     /// Append one turn to a record file after checking it.
     #[command(
@@ -344,6 +389,14 @@ pub enum Command {
         /// After this many turns (default: the last).
         #[arg(long, value_name = "N")]
         turn: Option<usize>,
+        /// Only the engine's choice among the legal turns.
+        #[arg(long)]
+        best: bool,
+        /// The seed of the engine's own generator (with --best).
+        #[arg(long, default_value = commands::DEFAULT_SEED, requires = "best")]
+        seed: String,
+        #[command(flatten)]
+        engine: commands::EngineArgs,
         #[command(flatten)]
         format: PlainFormat,
         #[command(flatten)]
@@ -410,7 +463,7 @@ pub enum Command {
     },
     /// Play N games of uniformly random legal turns and print them as records.
     #[command(
-        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game"
+        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game\n  referee selfplay halatafl --engine white --playouts 200 --games 2"
     )]
     Selfplay {
         /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
@@ -425,6 +478,12 @@ pub enum Command {
         /// Stop a game after this many turns (it is printed with Result "*").
         #[arg(long, default_value_t = 1000, value_name = "N")]
         max_turns: usize,
+        /// The engine plays these seats (the others play uniformly random turns); its
+        /// seed derives from --seed.
+        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        engine: Vec<String>,
+        #[command(flatten)]
+        engine_args: commands::EngineArgs,
         #[command(flatten)]
         rulesets: RulesetOpts,
     },
@@ -493,6 +552,13 @@ impl Command {
                 take_record(&mut g, record);
             }
             Command::Adjudicate {
+                format,
+                color,
+                rulesets,
+                record,
+                ..
+            }
+            | Command::Analyse {
                 format,
                 color,
                 rulesets,
@@ -665,9 +731,39 @@ pub fn main() -> ExitCode {
 pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
     match command {
         Command::Check { files, glob, .. } => commands::check(ctx, &files, &glob, out),
-        Command::Adjudicate { file, turn, .. } => commands::adjudicate(ctx, &file, turn, out),
+        Command::Adjudicate {
+            file,
+            turn,
+            estimate,
+            seed,
+            engine,
+            ..
+        } => {
+            let estimate = estimate.then_some(commands::Estimate {
+                seed: &seed,
+                engine: &engine,
+            });
+            commands::adjudicate(ctx, &file, turn, estimate, out)
+        }
+        Command::Analyse {
+            file,
+            turn,
+            seed,
+            engine,
+            ..
+        } => commands::analyse(ctx, &file, turn, &seed, &engine, out),
         Command::Show { file, turn, .. } => commands::show(ctx, &file, turn, out),
-        Command::Moves { file, turn, .. } => commands::moves(ctx, &file, turn, out),
+        Command::Moves {
+            file,
+            turn,
+            best,
+            seed,
+            engine,
+            ..
+        } => match best {
+            true => commands::best_move(ctx, &file, turn, &seed, &engine, out),
+            false => commands::moves(ctx, &file, turn, out),
+        },
         Command::Score { file, turn, .. } => commands::score(ctx, &file, turn, out),
         Command::Rules { name, check, .. } => commands::rules(ctx, name.as_deref(), check, out),
         Command::New {
@@ -681,8 +777,19 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
             games,
             seed,
             max_turns,
+            engine,
+            engine_args,
             ..
-        } => commands::selfplay(ctx, &ruleset, games, &seed, max_turns, out),
+        } => commands::selfplay(
+            ctx,
+            &ruleset,
+            games,
+            &seed,
+            max_turns,
+            &engine,
+            &engine_args,
+            out,
+        ),
         Command::Move {
             file, turn, expect, ..
         } => commands::move_turn(ctx, &file, &turn, expect, out),
@@ -694,9 +801,17 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
             seed,
             seats,
             record,
+            engine,
+            engine_seed,
+            engine_args,
             ..
         } => play::play(
             ctx,
+            (!engine.is_empty()).then_some(play::EnginePlay {
+                seats: &engine,
+                seed: &engine_seed,
+                args: &engine_args,
+            }),
             &ruleset,
             seed.as_deref(),
             &seats,

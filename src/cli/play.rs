@@ -12,8 +12,10 @@ use super::commands::{
     apply_cli_options, header_for, load_ruleset, parse_single, refusal_json, wait_limit, LockError,
     RecordLock,
 };
+use super::commands::{think, EngineArgs};
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
-use crate::games::{seat_name, Game};
+use crate::engine::Config;
+use crate::games::{seat_name, Game, SeatSet};
 use crate::notation::record::{self, Action};
 use crate::quote::quote;
 use crate::referee::{self, judge, JudgeOptions, Refusal, Session, StatusReport};
@@ -49,7 +51,16 @@ impl<G: Game> Game_<G> {
     }
 }
 
+/// The seats the engine plays, and how it thinks.
+pub struct EnginePlay<'a> {
+    /// Seat names, as given to `--engine`.
+    pub seats: &'a [String],
+    pub seed: &'a str,
+    pub args: &'a EngineArgs,
+}
+
 struct PlayVisit<'a> {
+    engine: Option<EnginePlay<'a>>,
     ctx: &'a Ctx,
     rs: &'a Ruleset,
     seed: Option<&'a str>,
@@ -110,6 +121,7 @@ impl Visitor for PlayVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
         let PlayVisit {
+            engine,
             ctx,
             rs,
             seed,
@@ -140,6 +152,36 @@ impl Visitor for PlayVisit<'_> {
                 (game, Some(lock))
             }
         };
+        // The engine's seats and config, checked before any turn.
+        let engine = match engine {
+            None => None,
+            Some(e) => {
+                let settings = &game.current().settings;
+                let mut seats = SeatSet::EMPTY;
+                for name in e.seats {
+                    let seat = G::seats(settings)
+                        .iter()
+                        .copied()
+                        .find(|&x| seat_name::<G>(x) == name.as_str())
+                        .ok_or_else(|| {
+                            Failure::Usage(format!(
+                                "--engine {}: not a seat of this game (its seats: {})",
+                                quote(name),
+                                G::seats(settings)
+                                    .iter()
+                                    .map(|&x| seat_name::<G>(x))
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
+                            ))
+                        })?;
+                    seats = seats.with(seat);
+                }
+                Some((seats, e.args.config(e.seed)?))
+            }
+        };
+        if let Some((seats, config)) = &engine {
+            engine_turns(&mut game, *seats, config, &mut lock, record, json, out)?;
+        }
         // A line may hold a turn of the longest size with its number and some spaces;
         // a longer one is answered without being held whole in memory.
         let cap = limits.max_turn_bytes.saturating_add(LINE_SLACK);
@@ -239,11 +281,21 @@ impl Visitor for PlayVisit<'_> {
                     Answer::ok(json!({"ok": true, "record": r}), r.trim_end().to_string())
                 }
                 ":undo" => {
+                    // The engine's turns since the last of another seat go too.
+                    let engine_moves = |g: &Game_<G>| {
+                        engine.as_ref().is_some_and(|(seats, _)| {
+                            g.current().to_move().is_some_and(|m| seats.contains(m))
+                        })
+                    };
                     if game.history.len() <= 1 {
                         Answer::err(None, "nothing to undo".into(), None)
                     } else {
                         game.history.pop();
                         game.lines.pop();
+                        while game.history.len() > 1 && engine_moves(&game) {
+                            game.history.pop();
+                            game.lines.pop();
+                        }
                         if let Some(lock) = &mut lock {
                             lock.replace(&game.file_text()).map_err(|e| {
                                 Failure::Usage(format!("cannot write {}: {e}", lock_name(record)))
@@ -316,7 +368,13 @@ impl Visitor for PlayVisit<'_> {
                                                      "status": status, "random": random_json(&next)});
                                     let text = format!("ok {}: {}", next.turns, status.describe());
                                     game.history.push(next);
-                                    Answer::ok(doc, text)
+                                    emit(out, json, &Answer::ok(doc, text))?;
+                                    if let Some((seats, config)) = &engine {
+                                        engine_turns(
+                                            &mut game, *seats, config, &mut lock, record, json, out,
+                                        )?;
+                                    }
+                                    continue;
                                 }
                             }
                         }
@@ -326,6 +384,71 @@ impl Visitor for PlayVisit<'_> {
             emit(out, json, &answer)?;
         }
         Ok(())
+    }
+}
+
+/// The engine plays while one of its seats is to move: each turn is written as the
+/// record writes it, appended to the record, and answered on its own line
+/// (`engine black: 13... c5-b4; ok 26: white to move`, or JSON with `"engine"`).
+fn engine_turns<G: Render>(
+    game: &mut Game_<G>,
+    seats: SeatSet,
+    config: &Config,
+    lock: &mut Option<RecordLock>,
+    record: Option<&Path>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Outcome {
+    loop {
+        let s = game.current();
+        let Some(seat) = s.to_move().filter(|&m| seats.contains(m)) else {
+            return Ok(());
+        };
+        let mut legal = Vec::new();
+        s.legal_turns(&mut legal);
+        if legal.is_empty() {
+            return Err(Failure::Usage(format!(
+                "the engine plays {} but no legal turn is known: without a seed the random \
+                 outcome opening the turn is not known (give --seed)",
+                seat_name::<G>(seat)
+            )));
+        }
+        // Each turn's search has its own seed, so a game replays from the same options.
+        let mut turn_config = config.clone();
+        turn_config.seed = format!("{}/{}", config.seed, s.turns + 1);
+        let a = think(s, true, &turn_config)?;
+        let turn = a.best_of(&legal).expect("legal turns");
+        let mut next = s.clone();
+        let number = next.expected_number();
+        next.play(&Action::Play(turn.clone()), "").map_err(|r| {
+            Failure::Usage(format!(
+                "internal error: the engine's turn was refused: {r}"
+            ))
+        })?;
+        let line = format!("{number} {turn}");
+        if let Some(lock) = lock {
+            lock.append(&line)
+                .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", lock_name(record))))?;
+        }
+        game.lines.push(line.clone());
+        let status = StatusReport::of::<G>(&next.status());
+        let win = a
+            .seats
+            .iter()
+            .find(|e| e.seat == seat)
+            .map_or(0.0, |e| e.mean);
+        let doc = json!({"ok": true, "engine": seat_name::<G>(seat), "played": line,
+                         "estimate": (win * 1000.0).round() / 1000.0,
+                         "turn": next.turns, "next": status.to_move, "status": status,
+                         "random": random_json(&next)});
+        let text = format!(
+            "engine {}: {line}; ok {}: {}",
+            seat_name::<G>(seat),
+            next.turns,
+            status.describe()
+        );
+        game.history.push(next);
+        emit(out, json, &Answer::ok(doc, text))?;
     }
 }
 
@@ -546,18 +669,30 @@ fn resume<G: Render>(ctx: &Ctx, path: &Path, lock: &RecordLock) -> Result<Game_<
 
 pub fn play(
     ctx: &Ctx,
+    engine: Option<EnginePlay<'_>>,
     name: &str,
     seed: Option<&str>,
     seats: &[String],
     record: Option<&Path>,
     out: &mut dyn Write,
 ) -> Outcome {
-    play_from(ctx, name, seed, seats, record, &mut io::stdin().lock(), out)
+    play_from(
+        ctx,
+        engine,
+        name,
+        seed,
+        seats,
+        record,
+        &mut io::stdin().lock(),
+        out,
+    )
 }
 
 /// [`play`] reading its lines from `input` (the fuzz target drives it in process).
+#[allow(clippy::too_many_arguments)]
 pub fn play_from(
     ctx: &Ctx,
+    engine: Option<EnginePlay<'_>>,
     name: &str,
     seed: Option<&str>,
     seats: &[String],
@@ -579,6 +714,7 @@ pub fn play_from(
     dispatch(
         &game,
         PlayVisit {
+            engine,
             ctx,
             rs: &rs,
             seed,

@@ -138,14 +138,15 @@ pub trait Game: Sized + 'static {
     /// Typed settings built once from a ruleset.
     type Settings: Clone + fmt::Debug + Send + Sync + 'static;
     /// A position. Cheap to clone (`Copy` where it fits): no histories inside.
-    type State: Clone + fmt::Debug + PartialEq;
-    /// One turn as written in the notation; its `Display` is the notation.
-    type Turn: Clone + fmt::Debug + PartialEq + fmt::Display;
+    type State: Clone + fmt::Debug + PartialEq + Send + Sync;
+    /// One turn as written in the notation; its `Display` is the notation. Hashable, so
+    /// the engine's tree finds a turn's child by it.
+    type Turn: Clone + fmt::Debug + Eq + std::hash::Hash + fmt::Display + Send + Sync;
     /// An illegal turn (or an impossible `Setup`/start), naming its rule id.
     type Violation: Violation;
     /// A random outcome that opens a turn (Thaayam's series, Halasi's roll and draw);
     /// [`NoChance`] for a game without one.
-    type Chance: Clone + fmt::Debug + PartialEq + fmt::Display;
+    type Chance: Clone + fmt::Debug + PartialEq + fmt::Display + Send + Sync;
     /// How a turn scored, point by point (Halasi); [`NoBreakdown`] for a game whose turns
     /// are not scored.
     type Breakdown: Clone + fmt::Debug + serde::Serialize;
@@ -282,6 +283,73 @@ pub trait Game: Sized + 'static {
         }
         let i = rng.uniform(scratch.len() as u32) as usize;
         Some(scratch.swap_remove(i))
+    }
+
+    /// The engine's playout policy: a legal turn for the seat to move, `None` when there
+    /// is none. The default is [`Game::random_turn`]; a game where uniformly random turns
+    /// play poorly or cost too much to list (Halasi's runs) supplies its own. Unlike
+    /// `random_turn` it need not match any listing's order.
+    fn playout_turn(
+        settings: &Self::Settings,
+        state: &Self::State,
+        chance: Option<&Self::Chance>,
+        rng: &mut crate::dice::Dice,
+        scratch: &mut Vec<Self::Turn>,
+    ) -> Option<Self::Turn> {
+        Self::random_turn(settings, state, chance, rng, scratch)
+    }
+
+    /// The turns the engine's tree considers at a position: by default every legal
+    /// turn. A game whose listing is costly (Halasi's runs, each scored) may give a
+    /// sample of legal turns, drawn from `rng`; the tree counts how often each was on
+    /// offer, as it does under chance.
+    fn engine_turns(
+        settings: &Self::Settings,
+        state: &Self::State,
+        chance: Option<&Self::Chance>,
+        _rng: &mut Dice,
+        out: &mut Vec<Self::Turn>,
+    ) {
+        Self::legal_turns(settings, state, chance, out);
+    }
+
+    /// Makes `state` one the seats cannot tell from it: what no seat has seen (Halasi's
+    /// pool orders) is dealt afresh from `rng`, the engine's generator, never the
+    /// record's seed. It must give the same result for states that differ only in what
+    /// is hidden. The default, for a game with nothing hidden, changes nothing.
+    fn determinize(_settings: &Self::Settings, _state: &mut Self::State, _rng: &mut Dice) {}
+
+    /// The decision a turn makes, without the random outcome it writes: the engine's
+    /// tree keys a turn by it, so the same decision under different rolls is one branch
+    /// (Halasi's `[4: QQ O# 9R YR] XR@CM1.3/CM1.16 =8` is `XR@CM1.3/CM1.16 =8`). The
+    /// default is the turn itself (Thaayam's moves are told apart by their throws).
+    fn decision(turn: &Self::Turn) -> Self::Turn {
+        turn.clone()
+    }
+
+    /// The longest playout the engine runs before it stops and scores the position by
+    /// [`Game::cut_shares`].
+    const PLAYOUT_CAP: usize = 1000;
+
+    /// What a position a playout was cut at is worth to each seat (by seat index, into
+    /// `out`, summing to at most 1). The default: the seats leading the standings share
+    /// the win.
+    fn cut_shares(settings: &Self::Settings, state: &Self::State, out: &mut [f64]) {
+        let standings = Self::standings(settings, state);
+        let Some(best) = standings.iter().map(|s| s.value).max() else {
+            return;
+        };
+        let leaders = standings.iter().filter(|s| s.value == best).count();
+        for s in standings.iter().filter(|s| s.value == best) {
+            out[s.seat.0 as usize] = 1.0 / leaders as f64;
+        }
+    }
+
+    /// Can the engine search from this position? `Err` says why not (Halasi without a
+    /// seed before its order and buy-ins are known: the engine does not invent what the
+    /// record writes). The default: always.
+    fn engine_ready(_settings: &Self::Settings, _state: &Self::State) -> Result<(), String> {
+        Ok(())
     }
 
     /// Judges a turn and, when legal, applies it. On a violation `state` is unchanged.

@@ -4,27 +4,43 @@ use std::io::Write;
 
 use serde_json::{json, Value as Json};
 
+use super::analyse::{analysis_json, analysis_text, likely_winner, think, EngineArgs};
 use super::{load_one, visit_game, OneRecord};
 use crate::cli::diagnostics::{self, origin, report_json};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
+use crate::engine::{Analysis, Config, ExpectedStanding};
+use crate::games::{seat_name, Game};
 use crate::notation::record::LineIndex;
 use crate::referee::{judge, JudgeOptions, Session, StatusReport};
+
+/// `--estimate`: the engine's seed and budget.
+pub struct Estimate<'a> {
+    pub seed: &'a str,
+    pub engine: &'a EngineArgs,
+}
 
 struct AdjudicateVisit<'a> {
     ctx: &'a Ctx,
     rec: &'a OneRecord,
     turn: Option<usize>,
+    estimate: Option<Estimate<'a>>,
     out: &'a mut dyn Write,
 }
 
 impl Visitor for AdjudicateVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
-        adjudicate_game::<G>(self.ctx, self.rec, self.turn, self.out)
+        adjudicate_game::<G>(self.ctx, self.rec, self.turn, self.estimate, self.out)
     }
 }
 
-pub fn adjudicate(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Write) -> Outcome {
+pub fn adjudicate(
+    ctx: &Ctx,
+    file: &str,
+    turn: Option<usize>,
+    estimate: Option<Estimate<'_>>,
+    out: &mut dyn Write,
+) -> Outcome {
     match ctx.global.format {
         Format::Text | Format::Json => {
             let rec = load_one(ctx, file)?;
@@ -34,6 +50,7 @@ pub fn adjudicate(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Writ
                     ctx,
                     rec: &rec,
                     turn,
+                    estimate,
                     out,
                 },
             )
@@ -52,6 +69,7 @@ fn adjudicate_game<G: Render>(
     ctx: &Ctx,
     rec: &OneRecord,
     turn: Option<usize>,
+    estimate: Option<Estimate<'_>>,
     out: &mut dyn Write,
 ) -> Outcome {
     let opts = JudgeOptions {
@@ -63,6 +81,15 @@ fn adjudicate_game<G: Render>(
     let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
     let r = &j.report;
     let lines = LineIndex::new(&rec.text);
+    // The engine's estimate of the position where the replay stops.
+    let estimated = match (&estimate, &j.session) {
+        (Some(e), Some(s)) if !s.status().is_over() => {
+            let config = e.engine.config(e.seed)?;
+            let a = think(s, false, &config)?;
+            Some((a, config))
+        }
+        _ => None,
+    };
     // With --turn N: the position before turn N and the legal turns there.
     let before_n = turn.and_then(|n| {
         if n == 0 {
@@ -125,6 +152,12 @@ fn adjudicate_game<G: Render>(
                 "before": {"setup": G::setup_string(&s.settings, &s.state), "status": StatusReport::of::<G>(&s.status())},
                 "legal": legal_at(s),
             });
+        }
+        if estimate.is_some() {
+            doc["estimate"] = match &estimated {
+                Some((a, config)) => estimate_json(a, config),
+                None => Json::Null,
+            };
         }
         writeln!(out, "{doc}")?;
         return if r.valid {
@@ -284,6 +317,12 @@ fn adjudicate_game<G: Render>(
             format!("invalid ({n} error{})", if n == 1 { "" } else { "s" })
         }
     )?;
+    if estimate.is_some() {
+        match &estimated {
+            Some((a, config)) => write!(out, "\n{}", estimate_text(a, config))?,
+            None => writeln!(out, "\nEstimate: none, the game is over")?,
+        }
+    }
     let mut text = String::from_utf8_lossy(&text).into_owned();
     while text.contains("\n\n\n") {
         text = text.replace("\n\n\n", "\n\n");
@@ -294,6 +333,63 @@ fn adjudicate_game<G: Render>(
     } else {
         Err(Failure::Invalid)
     }
+}
+
+/// The verdict of an estimate: the likely winner, or too close.
+fn verdict<G: Game>(a: &Analysis<G>) -> String {
+    match likely_winner(a) {
+        Some(seat) => format!("{} is the likely winner", seat_name::<G>(seat)),
+        None => "too close to call: no seat's interval lies wholly above the others'".into(),
+    }
+}
+
+/// Expected standings where they count money or points (Halasi), best first.
+fn expected<G: Game>(a: &Analysis<G>) -> Vec<&ExpectedStanding> {
+    let mut v: Vec<&ExpectedStanding> = a
+        .standings
+        .iter()
+        .filter(|s| s.unit == "money" || s.unit == "points")
+        .collect();
+    v.sort_by(|x, y| {
+        y.mean
+            .partial_cmp(&x.mean)
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    v
+}
+
+fn estimate_json<G: Game>(a: &Analysis<G>, config: &Config) -> Json {
+    let mut doc = analysis_json(a, config);
+    doc["likely_winner"] = json!(likely_winner(a).map(seat_name::<G>));
+    doc["verdict"] = json!(verdict(a));
+    let exp = expected(a);
+    if !exp.is_empty() {
+        doc["expected_standings"] = exp
+            .iter()
+            .enumerate()
+            .map(|(i, s)| json!({"rank": i + 1, "seat": seat_name::<G>(s.seat), "value": (s.mean * 10.0).round() / 10.0, "unit": s.unit}))
+            .collect();
+    }
+    doc
+}
+
+fn estimate_text<G: Game>(a: &Analysis<G>, config: &Config) -> String {
+    let mut s = analysis_text(a, config);
+    s += &format!("Estimated outcome: {}\n", verdict(a));
+    let exp = expected(a);
+    if !exp.is_empty() {
+        s += "Expected final standings:\n";
+        for (i, e) in exp.iter().enumerate() {
+            s += &format!(
+                "  {}. {:<8} {:>8.1} {}\n",
+                i + 1,
+                seat_name::<G>(e.seat),
+                e.mean,
+                e.unit
+            );
+        }
+    }
+    s
 }
 
 /// Longest line of a packed list of legal turns, in columns.

@@ -3,6 +3,7 @@
 //! on the command line, and the helpers `move` and `play` both use.
 
 mod adjudicate;
+mod analyse;
 mod check;
 mod generate;
 mod lock;
@@ -25,7 +26,8 @@ use crate::notation::record::{self, LineIndex, RawRecord};
 use crate::referee;
 use crate::ruleset::{self, Origin, Override, Ruleset};
 
-pub use adjudicate::adjudicate;
+pub use adjudicate::{adjudicate, Estimate};
+pub use analyse::{analyse, best_move, think, EngineArgs, DEFAULT_SEED};
 pub use check::check;
 pub use generate::{completions, man};
 pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};

@@ -1,14 +1,16 @@
-//! `referee selfplay`: games of uniformly random legal turns, printed as records.
+//! `referee selfplay`: games of uniformly random legal turns (or the engine's, for the
+//! seats `--engine` names), printed as records.
 
 use std::sync::Arc;
 
 use std::io::Write;
 
+use super::analyse::{think, EngineArgs};
 use super::new::header_for;
 use super::{apply_cli_options, load_ruleset, visit_game};
 use crate::cli::{Ctx, Failure, Outcome, Render, Visitor};
 use crate::dice::Dice;
-use crate::games::{seat_name, Game, Status};
+use crate::games::{seat_name, Game, SeatSet, Status};
 use crate::notation::record::{self, Action};
 use crate::referee::Session;
 use crate::ruleset::Ruleset;
@@ -26,6 +28,9 @@ struct SelfplayVisit<'a> {
     games: usize,
     seed: &'a str,
     max_turns: usize,
+    /// Seat names the engine plays, and its budget.
+    engine: &'a [String],
+    engine_args: &'a EngineArgs,
     out: &'a mut dyn Write,
 }
 
@@ -35,6 +40,22 @@ impl Visitor for SelfplayVisit<'_> {
         let mut chooser = Dice::from_seed(self.seed);
         let mut turns: Vec<G::Turn> = Vec::new();
         let no_tags = record::Header::default();
+        let settings = G::settings(self.rs);
+        let mut engine_seats = SeatSet::EMPTY;
+        for name in self.engine {
+            let seat = G::seats(&settings)
+                .iter()
+                .copied()
+                .find(|&x| seat_name::<G>(x) == name.as_str())
+                .ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "--engine {}: not a seat of this game",
+                        crate::quote::quote(name)
+                    ))
+                })?;
+            engine_seats = engine_seats.with(seat);
+        }
+        let config = self.engine_args.config(self.seed)?;
         for g in 0..self.games {
             let game_seed = format!("{}-{}", self.seed, g + 1);
             let mut session =
@@ -45,13 +66,23 @@ impl Visitor for SelfplayVisit<'_> {
             while session.turns < self.max_turns && session.to_move().is_some() {
                 // The turn `legal_turns[chooser.uniform(len)]` is, without listing them all
                 // where the game can count them.
-                let pick = G::random_turn(
-                    &session.settings,
-                    &session.state,
-                    session.chance.as_ref(),
-                    &mut chooser,
-                    &mut turns,
-                );
+                let engine_moves = session.to_move().is_some_and(|m| engine_seats.contains(m));
+                let pick = if engine_moves {
+                    let mut c = config.clone();
+                    c.seed = format!("{game_seed}/engine/{}", session.turns + 1);
+                    let a = think(&session, true, &c)?;
+                    turns.clear();
+                    session.legal_turns(&mut turns);
+                    a.best_of(&turns)
+                } else {
+                    G::random_turn(
+                        &session.settings,
+                        &session.state,
+                        session.chance.as_ref(),
+                        &mut chooser,
+                        &mut turns,
+                    )
+                };
                 let Some(pick) = pick else {
                     return Err(Failure::Usage(format!(
                         "internal error: {} has no legal turn but the game is not over",
@@ -108,12 +139,15 @@ impl Visitor for SelfplayVisit<'_> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn selfplay(
     ctx: &Ctx,
     name: &str,
     games: usize,
     seed: &str,
     max_turns: usize,
+    engine: &[String],
+    engine_args: &EngineArgs,
     out: &mut dyn Write,
 ) -> Outcome {
     let rs = load_ruleset(ctx, name)?;
@@ -134,6 +168,8 @@ pub fn selfplay(
             games,
             seed,
             max_turns,
+            engine,
+            engine_args,
             out,
         },
     )

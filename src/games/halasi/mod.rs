@@ -12,6 +12,7 @@ pub mod hints;
 pub mod layout;
 pub mod legal;
 pub mod markings;
+pub mod policy;
 pub mod routes;
 pub mod run;
 pub mod score;
@@ -182,6 +183,88 @@ impl Game for Halasi {
         out: &mut Vec<Turn>,
     ) {
         legal::legal_turns(settings, state, chance, out);
+    }
+
+    fn playout_turn(
+        settings: &Settings,
+        state: &State,
+        chance: Option<&Chance>,
+        rng: &mut Dice,
+        scratch: &mut Vec<Turn>,
+    ) -> Option<Turn> {
+        policy::playout_turn(settings, state, chance, rng, scratch)
+    }
+
+    /// The pools' orders dealt afresh; a game without a seed is played on as a seeded
+    /// one (the engine draws its outcomes).
+    fn determinize(settings: &Settings, state: &mut State, rng: &mut Dice) {
+        policy::determinize(state, rng);
+        if !state.seeded && policy::ready(settings, state).is_ok() {
+            state.seeded = true;
+        }
+    }
+
+    fn engine_turns(
+        settings: &Settings,
+        state: &State,
+        chance: Option<&Chance>,
+        rng: &mut Dice,
+        out: &mut Vec<Turn>,
+    ) {
+        policy::tree_turns(settings, state, chance, rng, out);
+    }
+
+    fn engine_ready(settings: &Settings, state: &State) -> Result<(), String> {
+        policy::ready(settings, state)
+    }
+
+    fn decision(turn: &Turn) -> Turn {
+        match turn {
+            Turn::Play {
+                action,
+                routes,
+                claim,
+                ..
+            } => Turn::Play {
+                opening: None,
+                draw: None,
+                action: action.clone(),
+                routes: routes.clone(),
+                claim: *claim,
+            },
+            Turn::Place { territory, .. } => Turn::Place {
+                buy_in: None,
+                territory: *territory,
+            },
+            t => t.clone(),
+        }
+    }
+
+    /// A table game's playout is cut after 30 turns (a game runs to a hundred or more)
+    /// and scored by the purses; solitaire's by how near the score is to the target.
+    const PLAYOUT_CAP: usize = 30;
+
+    fn cut_shares(settings: &Settings, state: &State, out: &mut [f64]) {
+        match settings.mode {
+            Mode::Table => {
+                let best = state
+                    .active(settings)
+                    .map(|x| state.seat(x).purse)
+                    .max()
+                    .unwrap_or(0);
+                let leaders: Vec<Seat> = state
+                    .active(settings)
+                    .filter(|&x| state.seat(x).purse == best)
+                    .collect();
+                for x in &leaders {
+                    out[x.0 as usize] = 1.0 / leaders.len() as f64;
+                }
+            }
+            Mode::Solitaire => {
+                let gap = (state.score - state.target(settings)) as f64;
+                out[settings.seats[0].0 as usize] = 1.0 / (1.0 + (-gap / 8.0).exp());
+            }
+        }
     }
 
     fn play(

@@ -1,0 +1,291 @@
+//! The engine's figures (`cargo bench --bench engine -- WHAT`), plain loops, no harness:
+//!
+//! - `speed [RULESET…]`: engine iterations a second from a mid-game position, one thread
+//!   and every thread (the ratio is the parallel gain);
+//! - `strength --games G --playouts N [RULESET…]`: the engine in each seat in turn against
+//!   players choosing uniformly among legal turns; its share of the wins with a 95 %
+//!   interval;
+//! - `more --games G [RULESET…]`: 4,000 playouts a turn against 1,000, two-seat rulesets.
+//!
+//! Games run in parallel, one search thread each. A ruleset is written `NAME` or
+//! `NAME:SEATS` (`halasi:a,b,c,d`).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use referee::dice::Dice;
+use referee::engine::{self, stats, Budget, Config};
+use referee::games::halasi::Halasi;
+use referee::games::halatafl::Halatafl;
+use referee::games::halves::Halves;
+use referee::games::thaayam::Thaayam;
+use referee::games::{Game, Seat, Status};
+use referee::notation::record::Header;
+use referee::ruleset::{apply_overrides, Library, Origin, Override};
+
+fn settings<G: Game>(spec: &str) -> G::Settings {
+    let (name, seats) = match spec.split_once(':') {
+        Some((n, s)) => (n, Some(s.replace(',', " "))),
+        None => (spec, None),
+    };
+    let lib = Library::new(Vec::new());
+    let mut rs = lib
+        .load(name, referee::referee::schemas())
+        .expect("shipped ruleset");
+    if let Some(seats) = seats {
+        let o = Override {
+            key: "seats".into(),
+            value: format!("[{seats}]"),
+            origin: Origin::CommandLine,
+            file: "--seats".into(),
+            line: 1,
+            column: 1,
+            value_column: 1,
+        };
+        let schema = referee::referee::schema_of(&rs.game).expect("game");
+        rs = apply_overrides(&rs, schema, &[o]).expect("seats");
+    }
+    G::settings(&rs)
+}
+
+/// The position after `turns` uniformly random turns from the start (seeded).
+fn position<G: Game>(s: &G::Settings, turns: usize) -> G::State {
+    let mut dice = Dice::from_seed("engine-bench-position");
+    let mut chooser = Dice::from_seed("engine-bench-chooser");
+    let mut scratch = Vec::new();
+    let mut st = G::start(s, None, &Header::default(), Some(&mut dice)).expect("start");
+    for _ in 0..turns {
+        if G::status(s, &st).is_over() {
+            break;
+        }
+        let c = G::draw_chance(s, &mut st, &mut dice);
+        let t = G::random_turn(s, &st, c.as_ref(), &mut chooser, &mut scratch).expect("turn");
+        G::apply_legal(s, &mut st, c.as_ref(), &t);
+    }
+    st
+}
+
+fn speed<G: Game>(spec: &str, turns: usize, secs: f64) {
+    let s = settings::<G>(spec);
+    let st = position::<G>(&s, turns);
+    let cores = engine::search::default_threads();
+    let mut line = format!("engine speed {spec:<22}");
+    let mut one = 0.0;
+    for threads in [1, cores] {
+        let cfg = Config {
+            budget: Budget::Time(Duration::from_secs_f64(secs)),
+            seed: "speed".into(),
+            threads,
+        };
+        let a = engine::search::<G>(&s, &st, None, &cfg).expect("search");
+        let rate = a.iterations as f64 / a.elapsed.as_secs_f64();
+        if threads == 1 {
+            one = rate;
+        }
+        line += &format!(
+            "  {threads} thread{}: {rate:>9.0} it/s ({:.0} turns/it)",
+            if threads == 1 { "" } else { "s" },
+            a.turns as f64 / a.iterations.max(1) as f64
+        );
+        if threads > 1 {
+            line += &format!("  ×{:.2}", rate / one);
+        }
+    }
+    println!("{line}");
+}
+
+/// One game; `playouts[seat]` is the engine's budget for that seat, 0 for a uniformly
+/// random player. Returns each seat's share of the win.
+fn game<G: Game>(s: &G::Settings, playouts: &[u64], seed: &str) -> stats::Reward {
+    let mut dice = Dice::from_seed(&format!("{seed}/dice"));
+    let mut chooser = Dice::from_seed(&format!("{seed}/random"));
+    let mut scratch = Vec::new();
+    let mut st = G::start(s, None, &Header::default(), Some(&mut dice)).expect("start");
+    for n in 0..3000 {
+        let seat = match G::status(s, &st) {
+            Status::Over(_) => break,
+            Status::Playing { to_move } => to_move,
+        };
+        let c = G::draw_chance(s, &mut st, &mut dice);
+        let p = playouts.get(seat.0 as usize).copied().unwrap_or(0);
+        let t = if p > 0 {
+            let cfg = Config {
+                budget: Budget::Playouts(p),
+                seed: format!("{seed}/engine/{n}"),
+                threads: 1,
+            };
+            let a = engine::search::<G>(s, &st, c.as_ref(), &cfg).expect("search");
+            scratch.clear();
+            G::legal_turns(s, &st, c.as_ref(), &mut scratch);
+            a.best_of(&scratch).expect("a turn")
+        } else {
+            G::random_turn(s, &st, c.as_ref(), &mut chooser, &mut scratch).expect("turn")
+        };
+        G::apply_legal(s, &mut st, c.as_ref(), &t);
+    }
+    stats::of_position::<G>(s, &st)
+}
+
+/// Runs `games` games for each assignment in parallel; prints the share of `hero` seats.
+fn matches<G: Game>(
+    spec: &str,
+    label: &str,
+    games: usize,
+    assignments: Vec<(Seat, Vec<u64>)>,
+) -> (f64, usize) {
+    let s = settings::<G>(spec);
+    let jobs: Vec<(usize, usize)> = (0..assignments.len())
+        .flat_map(|a| (0..games).map(move |g| (a, g)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(vec![0.0f64; assignments.len()]);
+    let t0 = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..engine::search::default_threads() {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(a, g)) = jobs.get(i) else { return };
+                let (hero, playouts) = &assignments[a];
+                let r = game::<G>(&s, playouts, &format!("{spec}/{label}/{a}/{g}"));
+                results.lock().unwrap()[a] += r[hero.0 as usize];
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    let mut total = 0.0;
+    for (a, (hero, _)) in assignments.iter().enumerate() {
+        let p = results[a] / games as f64;
+        let (lo, hi) = stats::wilson(p, games as u64);
+        total += results[a];
+        println!(
+            "{label} {spec:<22} seat {:<6} {:>5.1} %  [{:.1}, {:.1}]  over {games} games",
+            G::SEATS[hero.0 as usize],
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let n = games * assignments.len();
+    let p = total / n as f64;
+    let (lo, hi) = stats::wilson(p, n as u64);
+    println!(
+        "{label} {spec:<22} all    {:>5.1} %  [{:.1}, {:.1}]  over {n} games  ({:.0} s)",
+        100.0 * p,
+        100.0 * lo,
+        100.0 * hi,
+        t0.elapsed().as_secs_f64()
+    );
+    (p, n)
+}
+
+fn strength<G: Game>(spec: &str, games: usize, playouts: u64) {
+    let s = settings::<G>(spec);
+    let seats = G::seats(&s).to_vec();
+    let assignments = seats
+        .iter()
+        .map(|&hero| {
+            let mut p = vec![0u64; 8];
+            p[hero.0 as usize] = playouts;
+            (hero, p)
+        })
+        .collect();
+    matches::<G>(spec, &format!("strength@{playouts}"), games, assignments);
+}
+
+fn more<G: Game>(spec: &str, games: usize) {
+    let s = settings::<G>(spec);
+    let seats = G::seats(&s).to_vec();
+    let assignments = seats
+        .iter()
+        .map(|&hero| {
+            let mut p = vec![1000u64; 8];
+            p[hero.0 as usize] = 4000;
+            (hero, p)
+        })
+        .collect();
+    matches::<G>(spec, "4000-vs-1000", games, assignments);
+}
+
+fn dispatch(spec: &str, f: &dyn Fn(&str, &str)) {
+    let name = spec.split(':').next().unwrap_or(spec);
+    let game = if name.starts_with("halatafl") {
+        "halatafl"
+    } else if name.starts_with("thaayam") {
+        "thaayam"
+    } else if name.starts_with("halves") {
+        "halves"
+    } else {
+        "halasi"
+    };
+    f(game, spec);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let mut what = "speed".to_string();
+    let mut games = 20usize;
+    let mut playouts = 1000u64;
+    let mut secs = 3.0f64;
+    let mut specs: Vec<String> = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "speed" | "strength" | "more" => what = a,
+            "--games" => games = it.next().and_then(|v| v.parse().ok()).expect("--games N"),
+            "--playouts" => {
+                playouts = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--playouts N")
+            }
+            "--secs" => secs = it.next().and_then(|v| v.parse().ok()).expect("--secs S"),
+            _ => specs.push(a),
+        }
+    }
+    if specs.is_empty() {
+        specs = [
+            "halatafl",
+            "halatafl-emperor",
+            "halatafl-free",
+            "halatafl-orthogonal",
+            "halatafl-short",
+            "halatafl-thrones",
+            "thaayam",
+            "thaayam-bell",
+            "thaayam-spinner",
+            "halves",
+            "halves-3p",
+            "halves-inverted",
+            "halves-manual",
+            "halasi",
+            "halasi:a,b,c,d",
+            "halasi-solitaire",
+        ]
+        .map(String::from)
+        .to_vec();
+    }
+    println!(
+        "machine: {} cores available",
+        engine::search::default_threads()
+    );
+    for spec in &specs {
+        dispatch(spec, &|game, spec| match (what.as_str(), game) {
+            ("speed", "halatafl") => speed::<Halatafl>(spec, 10, secs),
+            ("speed", "thaayam") => speed::<Thaayam>(spec, 10, secs),
+            ("speed", "halves") => speed::<Halves>(spec, 10, secs),
+            ("speed", _) => speed::<Halasi>(spec, 40, secs),
+            ("strength", "halatafl") => strength::<Halatafl>(spec, games, playouts),
+            ("strength", "thaayam") => strength::<Thaayam>(spec, games, playouts),
+            ("strength", "halves") => strength::<Halves>(spec, games, playouts),
+            ("strength", _) => strength::<Halasi>(spec, games, playouts),
+            ("more", "halatafl") => more::<Halatafl>(spec, games),
+            ("more", "thaayam") => more::<Thaayam>(spec, games),
+            ("more", "halves") => more::<Halves>(spec, games),
+            (_, _) => more::<Halasi>(spec, games),
+        });
+    }
+}

@@ -1,0 +1,359 @@
+//! `referee analyse` (alias `analyze`): the engine's view of the position after a turn —
+//! each seat's estimated share of the win with a 95 % interval, the best turns for the
+//! seat to move, the expected line. Also what `adjudicate --estimate`, `moves --best`,
+//! `play --engine` and `selfplay --engine` share: the engine's options and its reports.
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::{json, Value as Json};
+
+use super::{load_one, visit_game, OneRecord};
+use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
+use crate::engine::{self, Analysis, Budget, Config};
+use crate::games::{seat_name, Game};
+use crate::referee::{judge, JudgeOptions, Session};
+
+/// The engine's budget and threads (every engine command takes them).
+#[derive(Args, Debug, Clone, Default)]
+pub struct EngineArgs {
+    /// Think for this many playouts in all (default 2000).
+    #[arg(long, value_name = "N", conflicts_with = "time")]
+    pub playouts: Option<u64>,
+    /// Think for this long (`500ms`, `2s`, `1m`; a plain number is seconds).
+    #[arg(long, value_name = "DURATION")]
+    pub time: Option<String>,
+    /// Search threads, one tree each (default: the machine's cores). With --playouts
+    /// and --seed the answer depends on these three only.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// The default budget: playouts.
+pub const DEFAULT_PLAYOUTS: u64 = 2000;
+
+/// The engine's seed when none is given.
+pub const DEFAULT_SEED: &str = "engine";
+
+impl EngineArgs {
+    pub fn config(&self, seed: &str) -> Result<Config, Failure> {
+        let budget = match (&self.time, self.playouts) {
+            (Some(t), _) => Budget::Time(parse_duration(t)?),
+            (None, Some(0)) => return Err(Failure::Usage("--playouts must be at least 1".into())),
+            (None, Some(n)) => Budget::Playouts(n),
+            (None, None) => Budget::Playouts(DEFAULT_PLAYOUTS),
+        };
+        let mut c = Config::new(budget, seed);
+        if let Some(t) = self.threads {
+            if t == 0 {
+                return Err(Failure::Usage("--threads must be at least 1".into()));
+            }
+            c.threads = t;
+        }
+        Ok(c)
+    }
+}
+
+/// `2s`, `500ms`, `1.5s`, `1m`, `3` (seconds).
+pub fn parse_duration(text: &str) -> Result<Duration, Failure> {
+    let t = text.trim();
+    let (num, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        (t, 1.0)
+    };
+    match num.trim().parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() && v * scale < 1e7 => {
+            Ok(Duration::from_secs_f64(v * scale))
+        }
+        _ => Err(Failure::Usage(format!(
+            "--time takes a duration such as 500ms, 2s or 1m, got `{}`",
+            crate::quote::quote(text)
+        ))),
+    }
+}
+
+/// Runs the engine on a session's position. `seen`: the seat to move has seen the
+/// outcome opening its turn (`play`, `moves --best`): it is kept; otherwise it is drawn
+/// afresh in every iteration, never read from the record's seed.
+pub fn think<G: Game>(
+    session: &Session<G>,
+    seen: bool,
+    config: &Config,
+) -> Result<Analysis<G>, Failure> {
+    let chance = if seen { session.chance.as_ref() } else { None };
+    engine::search::<G>(&session.settings, &session.state, chance, config)
+        .map_err(|why| Failure::Usage(format!("the engine cannot search this position: {why}")))
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}", 100.0 * x)
+}
+
+/// The estimate as JSON: seats, best turns, line, and the search's size.
+pub fn analysis_json<G: Game>(a: &Analysis<G>, config: &Config) -> Json {
+    let seats: Vec<Json> = a
+        .seats
+        .iter()
+        .map(|s| json!({"seat": seat_name::<G>(s.seat), "win": round4(s.mean), "low": round4(s.low), "high": round4(s.high)}))
+        .collect();
+    let best: Vec<Json> = a
+        .choices
+        .iter()
+        .take(5)
+        .map(|c| json!({"turn": c.turn.to_string(), "visits": c.visits, "value": round4(c.value)}))
+        .collect();
+    let line: Vec<String> = a.line.iter().map(|t| t.to_string()).collect();
+    let mut doc = json!({
+        "to_move": a.to_move.map(seat_name::<G>),
+        "seats": seats,
+        "best": best,
+        "line": line,
+        "playouts": a.iterations,
+        "threads": a.threads,
+        "seed": config.seed,
+    });
+    if matches!(config.budget, Budget::Time(_)) {
+        doc["seconds"] = json!((a.elapsed.as_secs_f64() * 1000.0).round() / 1000.0);
+    }
+    doc
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// The estimate as text: one line a seat, the best turns, the line.
+pub fn analysis_text<G: Game>(a: &Analysis<G>, config: &Config) -> String {
+    let mut s = String::new();
+    let timing = match config.budget {
+        Budget::Time(_) => format!(", {:.2} s", a.elapsed.as_secs_f64()),
+        Budget::Playouts(_) => String::new(),
+    };
+    s += &format!(
+        "Estimate ({} playouts, seed {}, {} thread{}{timing}):\n",
+        a.iterations,
+        crate::quote::quote(&config.seed),
+        a.threads,
+        if a.threads == 1 { "" } else { "s" }
+    );
+    for e in &a.seats {
+        s += &format!(
+            "  {:<8} {:>5} %  [{}, {}]\n",
+            seat_name::<G>(e.seat),
+            pct(e.mean),
+            pct(e.low),
+            pct(e.high)
+        );
+    }
+    if let Some(m) = a.to_move {
+        s += &format!("Best turns for {}:\n", seat_name::<G>(m));
+        for c in a.choices.iter().take(5) {
+            s += &format!(
+                "  {:<24} {:>7} visits  value {:.3}\n",
+                c.turn.to_string(),
+                c.visits,
+                c.value
+            );
+        }
+        let line: Vec<String> = a.line.iter().map(|t| t.to_string()).collect();
+        s += &format!("Expected line: {}\n", line.join("  "));
+    }
+    s
+}
+
+/// The likely winner: the seat whose interval lies wholly above every other's.
+pub fn likely_winner<G: Game>(a: &Analysis<G>) -> Option<crate::games::Seat> {
+    a.seats
+        .iter()
+        .find(|e| {
+            a.seats
+                .iter()
+                .filter(|o| o.seat != e.seat)
+                .all(|o| e.low > o.high)
+        })
+        .map(|e| e.seat)
+}
+
+struct AnalyseVisit<'a> {
+    ctx: &'a Ctx,
+    rec: &'a OneRecord,
+    turn: Option<usize>,
+    seed: &'a str,
+    engine: &'a EngineArgs,
+    out: &'a mut dyn Write,
+}
+
+impl Visitor for AnalyseVisit<'_> {
+    type Out = Outcome;
+    fn visit<G: Render>(self) -> Outcome {
+        let config = self.engine.config(self.seed)?;
+        let session = replay_to::<G>(self.ctx, self.rec, self.turn)?;
+        let a = think(&session, false, &config)?;
+        let played = session.turns;
+        if self.ctx.global.format == Format::Json {
+            let mut doc = json!({"turn": played});
+            if let (Json::Object(d), Json::Object(more)) = (&mut doc, analysis_json(&a, &config)) {
+                d.extend(more);
+            }
+            writeln!(self.out, "{doc}")?;
+        } else {
+            let status = crate::referee::StatusReport::of::<G>(&session.status());
+            writeln!(
+                self.out,
+                "Position after turn {played} ({}): {}",
+                G::NAME,
+                status.describe()
+            )?;
+            write!(self.out, "{}", analysis_text(&a, &config))?;
+        }
+        Ok(())
+    }
+}
+
+/// The session after turn `turn` (default: the last), as `show` replays it; a replay
+/// that stops early is said on stderr.
+pub fn replay_to<G: Render>(
+    ctx: &Ctx,
+    rec: &OneRecord,
+    turn: Option<usize>,
+) -> Result<Session<G>, Failure> {
+    let opts = JudgeOptions {
+        detail: false,
+        stop_after: turn,
+        breakdowns: false,
+        first_line: 0,
+    };
+    let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
+    let Some(session) = j.session else {
+        let why = j
+            .report
+            .errors
+            .first()
+            .map(|d| d.message.clone())
+            .unwrap_or_default();
+        return Err(Failure::Usage(format!(
+            "{}: the game cannot start: {why}",
+            rec.name
+        )));
+    };
+    let played = session.turns;
+    match turn {
+        Some(n) if played < n => eprintln!(
+            "referee: the replay stops after turn {played} (the record {}); analysing that position",
+            if j.report.turns < n { "is shorter" } else { "has an error there" }
+        ),
+        None if !j.report.valid => eprintln!(
+            "referee: the record is invalid; analysing the position after turn {played}, where the replay stops"
+        ),
+        _ => {}
+    }
+    Ok(session)
+}
+
+pub fn analyse(
+    ctx: &Ctx,
+    file: &str,
+    turn: Option<usize>,
+    seed: &str,
+    engine: &EngineArgs,
+    out: &mut dyn Write,
+) -> Outcome {
+    match ctx.global.format {
+        Format::Text | Format::Json => {}
+        f => {
+            return Err(Failure::Usage(
+                format!("analyse prints text or json, not {f:?}").to_lowercase(),
+            ))
+        }
+    }
+    let rec = load_one(ctx, file)?;
+    visit_game(
+        rec.game,
+        AnalyseVisit {
+            ctx,
+            rec: &rec,
+            turn,
+            seed,
+            engine,
+            out,
+        },
+    )
+}
+
+struct BestVisit<'a> {
+    ctx: &'a Ctx,
+    rec: &'a OneRecord,
+    turn: Option<usize>,
+    seed: &'a str,
+    engine: &'a EngineArgs,
+    out: &'a mut dyn Write,
+}
+
+impl Visitor for BestVisit<'_> {
+    type Out = Outcome;
+    fn visit<G: Render>(self) -> Outcome {
+        let config = self.engine.config(self.seed)?;
+        let session = replay_to::<G>(self.ctx, self.rec, self.turn)?;
+        let mut legal = Vec::new();
+        session.legal_turns(&mut legal);
+        if legal.is_empty() {
+            return Err(Failure::Usage(match session.to_move() {
+                None => "the game is over: there is no turn to choose".into(),
+                Some(_) => "the seat to move has no legal turn listed here (without a seed \
+                            the random outcome opening the turn is not known until written)"
+                    .into(),
+            }));
+        }
+        let a = think(&session, true, &config)?;
+        // The most visited root turn that is legal here (the search keeps the outcome
+        // the seat has seen, so it always is).
+        let best = a.best_of(&legal).expect("legal turns");
+        if self.ctx.global.format == Format::Json {
+            let mut doc = json!({"turn": session.turns + 1, "best": best.to_string()});
+            if let (Json::Object(d), Json::Object(more)) = (&mut doc, analysis_json(&a, &config)) {
+                d.extend(more);
+            }
+            writeln!(self.out, "{doc}")?;
+        } else {
+            writeln!(self.out, "{best}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `referee moves FILE --best`: the engine's choice among the legal turns.
+pub fn best_move(
+    ctx: &Ctx,
+    file: &str,
+    turn: Option<usize>,
+    seed: &str,
+    engine: &EngineArgs,
+    out: &mut dyn Write,
+) -> Outcome {
+    match ctx.global.format {
+        Format::Text | Format::Json => {}
+        f => {
+            return Err(Failure::Usage(
+                format!("moves --best prints text or json, not {f:?}").to_lowercase(),
+            ))
+        }
+    }
+    let rec = load_one(ctx, file)?;
+    visit_game(
+        rec.game,
+        BestVisit {
+            ctx,
+            rec: &rec,
+            turn,
+            seed,
+            engine,
+            out,
+        },
+    )
+}

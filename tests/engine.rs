@@ -1,0 +1,354 @@
+//! The engine through the binary: `analyse`, `adjudicate --estimate`, `moves --best`,
+//! `play --engine` and `selfplay --engine` on every shipped ruleset, reproducibility with
+//! `--seed` and `--playouts`, and that the engine never reads the dice to come from a
+//! record's seed. Budgets are tiny: these test behaviour, not strength.
+
+mod common;
+
+use std::io::BufRead;
+
+use common::{run, run_with_input, Bot};
+use serde_json::Value;
+
+const RULESETS: [&str; 15] = [
+    "halasi",
+    "halasi-solitaire",
+    "halatafl",
+    "halatafl-emperor",
+    "halatafl-free",
+    "halatafl-orthogonal",
+    "halatafl-short",
+    "halatafl-thrones",
+    "halves",
+    "halves-3p",
+    "halves-inverted",
+    "halves-manual",
+    "thaayam",
+    "thaayam-bell",
+    "thaayam-spinner",
+];
+
+/// A record of `turns` random turns of a ruleset, in a temporary file.
+fn unfinished(dir: &std::path::Path, ruleset: &str, turns: usize) -> String {
+    let (code, out, err) = run(&[
+        "selfplay",
+        ruleset,
+        "--games",
+        "1",
+        "--seed",
+        "engine-test",
+        "--max-turns",
+        &turns.to_string(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let path = dir.join(format!("{ruleset}.game"));
+    std::fs::write(&path, out).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn json(out: &str) -> Value {
+    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("not JSON: {out}: {e}"))
+}
+
+#[test]
+fn every_command_works_on_every_ruleset() {
+    let dir = tempfile::tempdir().unwrap();
+    for rs in RULESETS {
+        // Halasi: past the homes and setup, into regular turns.
+        let turns = if rs.starts_with("halasi") { 8 } else { 6 };
+        let file = unfinished(dir.path(), rs, turns);
+        let small = ["--playouts", "40", "--threads", "2"];
+        let args = [&["analyse", &file, "--format", "json"][..], &small].concat();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{rs}: {err}");
+        let a = json(&out);
+        assert_eq!(a["playouts"], 40, "{rs}: {a}");
+        let seats = a["seats"].as_array().unwrap();
+        assert!(!seats.is_empty(), "{rs}: {a}");
+        let total: f64 = seats.iter().map(|s| s["win"].as_f64().unwrap()).sum();
+        assert!(total <= 1.0001, "{rs}: shares sum to {total}");
+        for s in seats {
+            let (lo, w, hi) = (
+                s["low"].as_f64().unwrap(),
+                s["win"].as_f64().unwrap(),
+                s["high"].as_f64().unwrap(),
+            );
+            assert!(lo <= w && w <= hi, "{rs}: {s}");
+        }
+        assert!(!a["best"].as_array().unwrap().is_empty(), "{rs}: {a}");
+        // The alias and the text form.
+        let args = [&["analyze", &file][..], &small].concat();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{rs}: {err}");
+        assert!(out.contains("Estimate (40 playouts"), "{rs}: {out}");
+        assert!(out.contains("Best turns for"), "{rs}: {out}");
+
+        let args = [
+            &["adjudicate", &file, "--estimate", "--format", "json"][..],
+            &small,
+        ]
+        .concat();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{rs}: {err}");
+        let e = &json(&out)["estimate"];
+        assert!(e["verdict"].is_string(), "{rs}: {out}");
+        if rs == "halasi" {
+            assert_eq!(
+                e["expected_standings"].as_array().unwrap().len(),
+                2,
+                "{out}"
+            );
+            assert_eq!(e["expected_standings"][0]["unit"], "money");
+        }
+        let args = [&["adjudicate", &file, "--estimate"][..], &small].concat();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{rs}: {err}");
+        assert!(out.contains("Estimated outcome: "), "{rs}: {out}");
+
+        // --best is one of the legal turns.
+        let (_, legal, _) = run(&["moves", &file]);
+        let args = [&["moves", &file, "--best"][..], &small].concat();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{rs}: {err}");
+        let best = out.trim();
+        if rs.starts_with("halasi") {
+            // `moves` lists runs of one domino; the engine's turn is one of them.
+            assert!(
+                legal.lines().any(|l| l == best),
+                "{rs}: {best} not in\n{legal}"
+            );
+        } else {
+            assert!(
+                legal.lines().any(|l| l == best),
+                "{rs}: {best} not in\n{legal}"
+            );
+        }
+
+        // selfplay with the engine in the first seat: a valid record.
+        let (code, out, err) = run(&[
+            "selfplay",
+            rs,
+            "--games",
+            "1",
+            "--engine",
+            first_seat(rs),
+            "--playouts",
+            "10",
+            "--threads",
+            "1",
+            "--max-turns",
+            "12",
+        ]);
+        assert_eq!(code, 0, "{rs}: {err}");
+        let (code, checked, _) = run_with_input(&["check", "-"], out.as_bytes());
+        assert_eq!(code, 0, "{rs}: {checked}\n{out}");
+    }
+}
+
+fn first_seat(rs: &str) -> &'static str {
+    match rs {
+        r if r.starts_with("halasi") => "a",
+        r if r.starts_with("halatafl") || r.starts_with("halves") => "white",
+        _ => "south",
+    }
+}
+
+#[test]
+fn seed_and_playouts_make_the_answer_reproducible() {
+    let file = "games/thaayam/two-seats.game";
+    let args = [
+        "analyse",
+        file,
+        "--turn",
+        "20",
+        "--seed",
+        "s1",
+        "--playouts",
+        "300",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+    ];
+    let (c1, a, _) = run(&args);
+    let (c2, b, _) = run(&args);
+    assert_eq!((c1, c2), (0, 0));
+    assert_eq!(a, b);
+    let (_, best1, _) = run(&[
+        "moves",
+        file,
+        "--turn",
+        "20",
+        "--best",
+        "--seed",
+        "s1",
+        "--playouts",
+        "200",
+    ]);
+    let (_, best2, _) = run(&[
+        "moves",
+        file,
+        "--turn",
+        "20",
+        "--best",
+        "--seed",
+        "s1",
+        "--playouts",
+        "200",
+    ]);
+    assert_eq!(best1, best2);
+}
+
+/// The seeded record and the same turns written with their throws, without a seed, reach
+/// the same position; the engine's analysis is the same for both (it draws the throws to
+/// come itself, so the seed's next throws cannot show through).
+#[test]
+fn the_engine_never_reads_the_dice_to_come_from_the_seed() {
+    let seeded =
+        std::fs::read_to_string(common::root().join("games/thaayam/two-seats.game")).unwrap();
+    let unseeded: String = seeded
+        .lines()
+        .filter(|l| !l.starts_with("[Seed") && !l.starts_with("[SeedCommit"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("seeded.game");
+    let b = dir.path().join("written.game");
+    std::fs::write(&a, &seeded).unwrap();
+    std::fs::write(&b, &unseeded).unwrap();
+    for turn in ["7", "30"] {
+        let analyse = |f: &std::path::Path| {
+            let (code, out, err) = run(&[
+                "analyse",
+                f.to_str().unwrap(),
+                "--turn",
+                turn,
+                "--seed",
+                "same",
+                "--playouts",
+                "200",
+                "--threads",
+                "2",
+            ]);
+            assert_eq!(code, 0, "{err}");
+            out
+        };
+        let (x, y) = (analyse(&a), analyse(&b));
+        assert_eq!(x, y);
+        assert!(x.contains("Best turns for"), "{x}");
+    }
+    // Another seed for the engine does change its sampling.
+    let (_, other, _) = run(&[
+        "analyse",
+        a.to_str().unwrap(),
+        "--turn",
+        "30",
+        "--seed",
+        "other",
+        "--playouts",
+        "200",
+        "--threads",
+        "2",
+    ]);
+    let (_, same, _) = run(&[
+        "analyse",
+        a.to_str().unwrap(),
+        "--turn",
+        "30",
+        "--seed",
+        "same",
+        "--playouts",
+        "200",
+        "--threads",
+        "2",
+    ]);
+    assert_ne!(other, same);
+}
+
+#[test]
+fn play_answers_the_person_then_plays_its_turns_as_the_record_writes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.game");
+    let mut bot = Bot::start(&[
+        "play",
+        "halatafl",
+        "--engine",
+        "black",
+        "--playouts",
+        "50",
+        "--format",
+        "json",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let a = bot.send("e3-d4");
+    assert_eq!(a["ok"], true, "{a}");
+    assert_eq!(a["next"], "black");
+    let mut line = String::new();
+    bot.stdout.read_line(&mut line).unwrap();
+    let e: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(e["engine"], "black", "{e}");
+    let played = e["played"].as_str().unwrap().to_string();
+    assert!(played.starts_with("1... "), "{played}");
+    assert_eq!(e["next"], "white");
+    // The record holds both turns, as written.
+    let on_disk = std::fs::read_to_string(&record).unwrap();
+    assert!(on_disk.contains("1. e3-d4"), "{on_disk}");
+    assert!(on_disk.contains(&played), "{on_disk}");
+    // :undo takes back the engine's reply and the person's turn.
+    let u = bot.send(":undo");
+    assert_eq!(u["ok"], true, "{u}");
+    assert_eq!(u["next"], "white");
+    assert_eq!(u["turn"], 0);
+    bot.quit();
+    let (code, out, _) = run(&["check", record.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn two_engines_play_a_whole_game_through_play() {
+    let (code, out, err) = run_with_input(
+        &[
+            "play",
+            "halves",
+            "--seed",
+            "e1",
+            "--engine",
+            "white",
+            "black",
+            "--playouts",
+            "20",
+            "--threads",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap();
+    assert!(last.contains("wins"), "{out}");
+    assert!(out.lines().all(|l| l.starts_with("engine ")), "{out}");
+}
+
+#[test]
+fn engine_options_are_checked() {
+    let (code, _, err) = run(&["analyse", "games/halatafl/opening.game", "--time", "soon"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--time takes a duration"), "{err}");
+    let (code, _, err) = run(&["play", "halatafl", "--engine", "red"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a seat"), "{err}");
+    // A finished game has no turn to choose.
+    let (code, _, err) = run(&["moves", "games/halatafl/complete-default.game", "--best"]);
+    assert_eq!(code, 2, "{err}");
+    // --time works and reports the seconds.
+    let (code, out, err) = run(&[
+        "analyse",
+        "games/halatafl/opening.game",
+        "--time",
+        "200ms",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(json(&out)["seconds"].as_f64().unwrap() >= 0.2, "{out}");
+}
