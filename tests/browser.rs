@@ -4,7 +4,7 @@
 //! and the picture in the page, clicks a turn, and saves screenshots to
 //! `target/tmp/browser/`. Without chromium it says it skipped and passes.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;

@@ -1,7 +1,7 @@
 //! `referee play` driven as a child process through a scripted session, one line at a
 //! time (each answer must arrive before the next line is sent), and `move --expect`.
 
-mod common;
+use crate::common;
 
 use std::process::Stdio;
 

@@ -4,7 +4,7 @@
 //! `REFEREE_TEST_TRIALS=N` runs N trials of each concurrent test instead of a few, and
 //! `REFEREE_TEST_WRITERS=N` starts N processes a trial instead of 12 (at most 16).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

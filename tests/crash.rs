@@ -7,7 +7,7 @@
 //! `REFEREE_CRASH_SESSIONS=N` (default 30) for a longer run.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::ExitStatusExt;

@@ -3,7 +3,7 @@
 //! `--seed` and `--playouts`, and that the engine never reads the dice to come from a
 //! record's seed. Budgets are tiny: these test behaviour, not strength.
 
-mod common;
+use crate::common;
 
 use std::io::BufRead;
 

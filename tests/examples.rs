@@ -2,7 +2,7 @@
 //! Every snapshot was read and checked by hand against the spec; a changed ruling must
 //! be read again before it is accepted.
 
-mod common;
+use crate::common;
 
 use common::{examples, rel, run};
 

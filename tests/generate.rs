@@ -1,7 +1,7 @@
 //! `referee completions SHELL` and `referee man`: generated from the clap definitions,
 //! they name every command; the scripts parse in their shells where those are here.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -8,7 +8,7 @@
 //! id, or a kind such as `dice`); ```rules — a ruleset file that must load; ```console —
 //! `$ COMMAND` lines, each followed by the output it must print.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! through the binary: the first error names the rule. The placement rules of a run
 //! (`not-adjacent` … `claim`) are also tested on raw layouts in the rules module.
 
-mod common;
+use crate::common;
 
 use common::run_with_input;
 use serde_json::Value;

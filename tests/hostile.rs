@@ -3,7 +3,7 @@
 //! `check`, `adjudicate`, `move` and `play`. Ruleset names and bytes: `hostile_paths.rs`
 //! and `hostile_bytes.rs`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -6,7 +6,7 @@
 //! is reported exactly where the first bad byte is. `adjudicate` and `move` are run on
 //! every third offset (exit 2 when there is no record to work on, the place on stderr).
 
-mod common;
+use crate::common;
 
 use common::{referee, run_with_input};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! ruleset search path (issue 9, "Security"): no path is built from anything but a bare
 //! name, and a file of a ruleset directory that leads outside it (a link) is refused.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! and the page that steps through a record (structure, the ruling of a disputed
 //! record, escaping, no outside references).
 
-mod common;
+use crate::common;
 
 use common::{examples, rel, run};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! 800 pixels wide and looked at; the snapshots keep what a player reads off it (the
 //! title, the panel, the labels and where they lie, the legend), not every triangle.
 
-mod common;
+use crate::common;
 
 use common::run;
 

@@ -1,7 +1,7 @@
 //! Property tests: random legal games replay valid under every shipped ruleset; records
 //! printed and re-parsed are the same; no input makes the referee panic.
 
-mod common;
+use crate::common;
 
 use common::{run, run_with_input};
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! Record-level rules of `record.md`, `ruleset.md` and `cli.md`, checked through the
 //! binary: common rule ids, resign/draw, results, seeds, rulesets, limits, exit codes.
 
-mod common;
+use crate::common;
 
 use common::{referee, run, run_with_input};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! a seat resigns, `show --format setup`, and a new record starting from that setup
 //! goes on without the seat that left.
 
-mod common;
+use crate::common;
 
 use common::{run, run_with_input};
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! `check` given directories: which files a walk picks (hidden, ignored, symbolic links,
 //! `--glob`), in which order, and what the single-record commands say to a directory.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;
