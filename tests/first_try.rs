@@ -41,3 +41,106 @@ fn move_keeps_the_line_endings() {
         assert_eq!(after, format!("{text}{eol}1... c5xe3xg1=K{eol}"), "{name}");
     }
 }
+
+/// Every shipped ruleset's name, as `referee rules` lists them.
+fn shipped() -> Vec<String> {
+    let (code, out, err) = run(&["rules"]);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_command_accepts_a_new_record() {
+    let dir = scratch("new");
+    let names = shipped();
+    assert!(names.len() >= 15, "{names:?}");
+    for name in &names {
+        let (code, header, err) = run(&["new", name]);
+        assert_eq!(code, 0, "new {name}: {err}");
+        let chance = name.starts_with("thaayam")
+            || name.starts_with("halasi")
+            || (name.starts_with("halves") && name != "halves-manual");
+        // A game with chance gets a fresh seed, and only its Seed tag.
+        assert_eq!(header.contains("[Seed \""), chance, "new {name}:\n{header}");
+        assert!(!header.contains("SeedCommit"), "new {name}:\n{header}");
+        let path = dir.join(format!("{name}.game"));
+        std::fs::write(&path, &header).expect("write");
+        let p = path.to_str().expect("utf-8 path");
+        for args in [
+            vec!["check", p],
+            vec!["show", p],
+            vec!["show", p, "--format", "json"],
+            vec!["score", p],
+            vec!["adjudicate", p],
+        ] {
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{args:?}: {out}{err}");
+        }
+        let (code, moves, err) = run(&["moves", p]);
+        assert_eq!(code, 0, "moves {name}: {err}");
+        let first = moves.lines().next();
+        assert!(first.is_some(), "moves {name} lists nothing: {err}");
+        // play resumes the record and plays its first legal turn; check accepts it.
+        let input = format!(":moves\n{}\n:quit\n", first.unwrap_or_default());
+        let (code, out, err) =
+            common::run_with_input(&["play", name, "--record", p], input.as_bytes());
+        assert_eq!(code, 0, "play {name}: {out}{err}");
+        let answers: Vec<&str> = out.lines().collect();
+        assert_eq!(answers.len(), 3, "play {name}: {out}");
+        assert!(answers[1].starts_with("ok"), "play {name}: {out}");
+        let (code, out, err) = run(&["check", p]);
+        assert_eq!(code, 0, "check {name} after play: {out}{err}");
+        // Two new records of a game with chance get different seeds.
+        if chance {
+            let (_, again, _) = run(&["new", name]);
+            let seed = |h: &str| {
+                h.lines()
+                    .find(|l| l.starts_with("[Seed "))
+                    .map(str::to_string)
+            };
+            assert_ne!(seed(&header), seed(&again), "{name}");
+        }
+    }
+}
+
+#[test]
+fn new_with_a_chosen_seed_or_none() {
+    let (code, out, _) = run(&["new", "thaayam", "--seed", "club night"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("[Seed \"club night\"]\n[SeedCommit \""),
+        "{out}"
+    );
+    // Players who throw real cowries write every series: moves says so.
+    let dir = scratch("no_seed");
+    let (code, out, _) = run(&["new", "thaayam", "--no-seed"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("Seed"), "{out}");
+    let path = dir.join("t.game");
+    std::fs::write(&path, &out).expect("write");
+    let p = path.to_str().expect("utf-8 path");
+    let (code, out, err) = run(&["moves", p]);
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(
+        err.contains("south throws first: write the throws in brackets, e.g. `[1 4 2] enter"),
+        "{err}"
+    );
+    let (code, out, _) = run(&["moves", p, "--format", "json"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("\"moves\":[],\"note\":\"south throws first"),
+        "{out}"
+    );
+    let (code, out, _) = common::run_with_input(&["play", "thaayam"], b":moves\n[2] -\n:moves\n");
+    assert_eq!(code, 0);
+    let answers: Vec<&str> = out.lines().collect();
+    assert!(answers[0].starts_with("south throws first"), "{out}");
+    assert!(answers[2].starts_with("north throws first"), "{out}");
+    // A game that cannot start without a seed says so, as a usage error.
+    let (code, out, err) = run(&["new", "halves", "--no-seed"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("without a seed cannot start"), "{err}");
+}

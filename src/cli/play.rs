@@ -9,8 +9,8 @@ use std::path::Path;
 use serde_json::{json, Value as Json};
 
 use super::commands::{
-    apply_cli_options, header_for, load_ruleset, parse_single, refusal_json, wait_limit, LockError,
-    RecordLock,
+    apply_cli_options, fresh_seed, header_with, load_ruleset, parse_single, refusal_json,
+    wait_limit, written_chance_note, LockError, NewSeed, RecordLock,
 };
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::{seat_name, Game};
@@ -53,6 +53,8 @@ struct PlayVisit<'a> {
     ctx: &'a Ctx,
     rs: &'a Ruleset,
     seed: Option<&'a str>,
+    /// Without a seed, draw a fresh one where the game cannot start without one.
+    fresh: bool,
     seats_tag: bool,
     record: Option<&'a Path>,
     input: &'a mut dyn BufRead,
@@ -113,6 +115,7 @@ impl Visitor for PlayVisit<'_> {
             ctx,
             rs,
             seed,
+            fresh,
             seats_tag,
             record,
             input,
@@ -120,11 +123,22 @@ impl Visitor for PlayVisit<'_> {
         } = self;
         let json = ctx.global.format == Format::Json;
         let limits = ctx.env.limits;
+        let no_tags = record::Header::default();
+        // A game that cannot start without a seed (a random layout) gets a fresh one.
+        let drawn = match seed {
+            None if fresh
+                && Session::<G>::start(Arc::new(rs.clone()), None, &no_tags, None).is_err() =>
+            {
+                Some(fresh_seed()?)
+            }
+            _ => None,
+        };
+        let commit = drawn.is_none();
+        let seed = seed.or(drawn.as_deref());
         let new_game = || -> Result<Game_<G>, Failure> {
-            let no_tags = record::Header::default();
             let session = Session::<G>::start(Arc::new(rs.clone()), None, &no_tags, seed)
                 .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
-            let header = header_for::<G>(rs, &session.settings, seed, seats_tag, None);
+            let header = header_with::<G>(rs, &session.settings, seed, commit, seats_tag, None);
             Ok(Game_ {
                 history: vec![session],
                 prefix: String::new(),
@@ -185,12 +199,20 @@ impl Visitor for PlayVisit<'_> {
                     s.legal_turns(&mut turns);
                     let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
                     legal.sort();
-                    let text = if legal.is_empty() {
-                        "(none)".to_string()
-                    } else {
-                        legal.join(" ")
+                    let note = match legal.is_empty() {
+                        true => written_chance_note(s),
+                        false => None,
                     };
-                    Answer::ok(json!({"ok": true, "moves": legal}), text)
+                    let text = match (&note, legal.is_empty()) {
+                        (Some(note), _) => note.clone(),
+                        (None, true) => "(none)".to_string(),
+                        (None, false) => legal.join(" "),
+                    };
+                    let mut doc = json!({"ok": true, "moves": legal});
+                    if let Some(note) = note {
+                        doc["note"] = json!(note);
+                    }
+                    Answer::ok(doc, text)
                 }
                 ":help" => {
                     let s = game.current();
@@ -552,14 +574,26 @@ pub fn play(
     record: Option<&Path>,
     out: &mut dyn Write,
 ) -> Outcome {
-    play_from(ctx, name, seed, seats, record, &mut io::stdin().lock(), out)
+    let seed = match seed {
+        Some(s) => NewSeed::Given(s.to_string()),
+        None => NewSeed::Fresh,
+    };
+    play_from(
+        ctx,
+        name,
+        &seed,
+        seats,
+        record,
+        &mut io::stdin().lock(),
+        out,
+    )
 }
 
 /// [`play`] reading its lines from `input` (the fuzz target drives it in process).
 pub fn play_from(
     ctx: &Ctx,
     name: &str,
-    seed: Option<&str>,
+    seed: &NewSeed,
     seats: &[String],
     record: Option<&Path>,
     input: &mut dyn BufRead,
@@ -581,7 +615,11 @@ pub fn play_from(
         PlayVisit {
             ctx,
             rs: &rs,
-            seed,
+            seed: match seed {
+                NewSeed::Given(s) => Some(s.as_str()),
+                _ => None,
+            },
+            fresh: matches!(seed, NewSeed::Fresh),
             seats_tag: !seats.is_empty(),
             record,
             input,

@@ -30,7 +30,7 @@ pub use check::check;
 pub use generate::{completions, man};
 pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};
 pub use move_turn::move_turn;
-pub use new::{header_for, new_record};
+pub use new::{fresh_seed, header_with, new_record, NewSeed};
 pub use position::{moves, score, show};
 pub use rules::rules;
 pub use selfplay::selfplay;
@@ -256,6 +256,27 @@ pub fn parse_single<G: Game>(
         0 => Err("no turn given".into()),
         n => Err(format!("one turn at a time, please ({n} given)")),
     }
+}
+
+/// Why the seat to move has no turn listed in a record without a seed: its turn opens
+/// with a random outcome that the players throw and write. `None` where turns are listed
+/// (or the game is over).
+pub fn written_chance_note<G: Game>(session: &referee::Session<G>) -> Option<String> {
+    let seat = crate::games::seat_name::<G>(session.to_move()?);
+    if session.dice.is_some() || !G::has_chance(&session.settings) {
+        return None;
+    }
+    let how = match G::NAME {
+        "thaayam" => "throws first: write the throws in brackets, e.g. `[1 4 2] enter, c1+4+2`",
+        "halasi" => {
+            "rolls and draws first: write the roll and the dominos drawn in brackets, \
+             e.g. `[3: RX KK SS] territory BT2 @1,0 r3`"
+        }
+        _ => "makes a random event first: write its outcome in the turn",
+    };
+    Some(format!(
+        "{seat} {how} (without a seed the players make and write every random event)"
+    ))
 }
 
 pub fn refusal_json(rule: Option<&str>, message: &str, hint: Option<&str>) -> Json {

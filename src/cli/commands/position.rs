@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde_json::{json, Value as Json};
 
-use super::{load_one, visit_game, OneRecord};
+use super::{load_one, visit_game, written_chance_note, OneRecord};
 use crate::cli::diagnostics;
 use crate::cli::html::{self, Fate, Page, Positions, Ruling, RulingError, TurnRow};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
@@ -134,15 +134,21 @@ fn position_game<G: Render>(
             session.legal_turns(&mut turns);
             let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
             legal.sort();
+            // No turn listed because the seat must write its throws: say so.
+            let note = match legal.is_empty() {
+                true => written_chance_note(session),
+                false => None,
+            }
+            .or(G::MOVES_NOTE.map(str::to_string));
             if ctx.global.format == Format::Json {
                 let mut doc =
                     json!({"turn": played + 1, "to_move": status.to_move, "moves": legal});
-                if let Some(note) = G::MOVES_NOTE {
+                if let Some(note) = note {
                     doc["note"] = json!(note);
                 }
                 writeln!(out, "{doc}")?;
             } else {
-                if let Some(note) = G::MOVES_NOTE {
+                if let Some(note) = note {
                     eprintln!("referee: {note}");
                 }
                 for m in legal {
