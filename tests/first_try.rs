@@ -144,3 +144,57 @@ fn new_with_a_chosen_seed_or_none() {
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("without a seed cannot start"), "{err}");
 }
+
+#[test]
+fn usage_errors_are_said_once_before_any_record() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["check", "games/halatafl", "--option", "emperor=maybe"],
+            "--option emperor=maybe (a setting of halatafl): `emperor` takes `true` or `false`, not `maybe`",
+        ),
+        (
+            &["check", "games", "--option", "emperr=true"],
+            "did you mean `emperor`?",
+        ),
+        (
+            &["check", "games/halatafl", "--ruleset", "no-such-file.rules"],
+            "no-such-file.rules: cannot read the file",
+        ),
+        (
+            &["check", "games/halatafl", "--ruleset", "rulesets/thaayam.rules", "--option", "emperor=true"],
+            "`emperor` is not a setting of thaayam",
+        ),
+        (
+            &["show", "games/halatafl/opening.game", "--option", "emperor=maybe"],
+            "not `maybe`",
+        ),
+        (
+            &["adjudicate", "games/halatafl/opening.game", "--ruleset", "nope.rules"],
+            "nope.rules: cannot read the file",
+        ),
+    ];
+    for (args, said) in cases {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(out, "", "{args:?}: nothing about any record");
+        assert_eq!(err.matches(said).count(), 1, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_option_applies_to_the_games_that_declare_it() {
+    // `emperor` is Halatafl's: the other games' records ignore it and stay valid.
+    let (code, out, err) = run(&["check", "games", "--option", "emperor=true", "--quiet"]);
+    assert_eq!(code, 1, "{err}");
+    let (_, plain, _) = run(&["check", "games", "--quiet"]);
+    let invalid = |text: &str| {
+        text.lines()
+            .filter(|l| l.ends_with(": invalid"))
+            .filter(|l| !l.contains("/halatafl/"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(invalid(&out), invalid(&plain));
+    assert!(!out.contains("unknown setting"), "{out}");
+}

@@ -235,6 +235,17 @@ impl Env {
             .collect()
     }
 
+    /// The `--option` settings a game declares, as overrides: a record of a game that
+    /// lacks a key ignores it (one `check` over a mixed directory).
+    pub fn cli_overrides_for(
+        &self,
+        schema: &crate::ruleset::Schema,
+    ) -> Vec<crate::ruleset::Override> {
+        let mut all = self.cli_overrides();
+        all.retain(|o| schema.setting(&o.key).is_some());
+        all
+    }
+
     /// Loads a ruleset by name, or the `--ruleset` file when `name` is `None`, once.
     pub fn ruleset(
         &self,

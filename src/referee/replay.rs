@@ -333,7 +333,7 @@ fn prepare<G: Game>(
             column: column as u32,
         }
     };
-    let mut overrides: Vec<Override> = env.cli_overrides();
+    let mut overrides: Vec<Override> = env.cli_overrides_for(G::schema());
     let mut override_spans: Vec<Option<Span>> = vec![None; overrides.len()];
     if let Some(tag) = header.get("Options") {
         match ruleset::parse_options_tag(&tag.value) {

@@ -125,12 +125,14 @@ struct OneRecord {
 }
 
 fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
+    check_cli_settings(ctx)?;
     let text = read_input(ctx, file)?;
     parse_one(ctx, display_name(file).to_string(), text)
 }
 
 /// [`load_one`] for a record held under its lock: read through the locked file.
 fn load_locked(ctx: &Ctx, file: &str, lock: &RecordLock) -> Result<OneRecord, Failure> {
+    check_cli_settings(ctx)?;
     let max = ctx.env.limits.max_bytes;
     let bytes = lock
         .read(Some(max))
@@ -173,6 +175,71 @@ fn parse_one(
         index,
         game,
     })
+}
+
+/// Checks what the command line sets for every record, once, before any record is read:
+/// the `--ruleset FILE` must load, and each `--option KEY=VALUE` must be a setting of
+/// some game (of the `--ruleset` file's game, when one is given) with a value every game
+/// that declares it accepts. A record of a game without the key ignores it.
+pub fn check_cli_settings(ctx: &Ctx) -> Result<(), Failure> {
+    let env = &ctx.env;
+    let usage = |e: ruleset::RulesetError| Failure::Usage(e.to_string());
+    let bases: Vec<std::sync::Arc<Ruleset>> = match &env.ruleset_file {
+        Some(_) => vec![env.ruleset(None).map_err(usage)?],
+        None if env.options.is_empty() => return Ok(()),
+        None => referee::schemas()
+            .iter()
+            .map(|s| env.ruleset(Some(s.game)).map_err(usage))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut said = Vec::new();
+    for (key, value) in &env.options {
+        let declaring: Vec<_> = bases
+            .iter()
+            .filter_map(|b| Some((b, referee::schema_of(&b.game)?)))
+            .filter(|(_, s)| s.setting(key).is_some())
+            .collect();
+        let option = format!("--option {key}={value}");
+        if declaring.is_empty() {
+            let games: Vec<&str> = bases.iter().map(|b| b.game.as_str()).collect();
+            let keys = bases
+                .iter()
+                .filter_map(|b| referee::schema_of(&b.game))
+                .flat_map(|s| s.settings.iter().map(|x| x.key));
+            let mean = ruleset::error::suggest(key, keys)
+                .map(|k| format!("; did you mean `{k}`?"))
+                .unwrap_or_default();
+            said.push(format!(
+                "{option}: `{key}` is not a setting of {}{mean}",
+                games.join(" or ")
+            ));
+            continue;
+        }
+        for (base, schema) in declaring {
+            let one: Vec<Override> = env
+                .cli_overrides()
+                .into_iter()
+                .filter(|o| &o.key == key)
+                .collect();
+            if let Err(errs) = ruleset::apply_overrides(base, schema, &one) {
+                for e in errs {
+                    let mut m = match bases.len() {
+                        1 => format!("{option}: {}", e.message),
+                        _ => format!("{option} (a setting of {}): {}", base.game, e.message),
+                    };
+                    if let Some(s) = &e.suggestion {
+                        m.push_str(&format!("; did you mean `{s}`?"));
+                    }
+                    said.push(m);
+                }
+                break;
+            }
+        }
+    }
+    match said.is_empty() {
+        true => Ok(()),
+        false => Err(Failure::Usage(said.join("\n"))),
+    }
 }
 
 /// A ruleset named on the command line: a path when it has a `/` or ends in `.rules`,
