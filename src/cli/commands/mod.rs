@@ -221,7 +221,10 @@ pub fn check_cli_settings(ctx: &Ctx) -> Result<(), Failure> {
                 .into_iter()
                 .filter(|o| &o.key == key)
                 .collect();
-            if let Err(errs) = ruleset::apply_overrides(base, schema, &one) {
+            // A data setting (Halasi's `tile-set`) names a file that must load too.
+            let applied = ruleset::apply_overrides(base, schema, &one)
+                .and_then(|mut rs| env.library.load_data(&mut rs, schema));
+            if let Err(errs) = applied {
                 for e in errs {
                     let mut m = match bases.len() {
                         1 => format!("{option}: {}", e.message),
