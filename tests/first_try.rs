@@ -198,3 +198,30 @@ fn an_option_applies_to_the_games_that_declare_it() {
     assert_eq!(invalid(&out), invalid(&plain));
     assert!(!out.contains("unknown setting"), "{out}");
 }
+
+#[test]
+fn turns_are_named_as_the_record_numbers_them() {
+    let file = "games/halatafl/disputed-man-steps-back.game";
+    let (code, out, _) = run(&["check", file]);
+    assert_eq!(code, 1);
+    assert!(out.contains("^^^^^ move 2, white"), "{out}");
+    let (_, out, _) = run(&["check", file, "--format", "json"]);
+    assert!(out.contains("\"turn\":3,\"number\":\"2.\""), "{out}");
+    let (_, out, _) = run(&["adjudicate", file]);
+    assert!(out.contains("  1...  black  g5-g4"), "{out}");
+    assert!(out.contains("Position before move 2, white"), "{out}");
+    let (_, out, _) = run(&["show", file, "--format", "html"]);
+    assert!(out.contains("<span class=\"n\">1...</span>"), "{out}");
+    assert!(
+        out.contains("\"counters\":[\"start\",\"1. / 1...\",\"1... / 1...\",\"ruling\"]"),
+        "{out}"
+    );
+    // Games that number every turn keep the index as the number.
+    let (_, out, _) = run(&[
+        "check",
+        "games/thaayam/disputed-unused-throw.game",
+        "--format",
+        "json",
+    ]);
+    assert!(out.contains("\"number\":\""), "{out}");
+}
