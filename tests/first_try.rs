@@ -225,3 +225,25 @@ fn turns_are_named_as_the_record_numbers_them() {
     ]);
     assert!(out.contains("\"number\":\""), "{out}");
 }
+
+#[test]
+fn a_value_some_games_accept_is_ruled_per_record() {
+    // `seats` is every game's: white and black suit Halatafl and Halves, not Thaayam.
+    let (code, out, err) = run(&[
+        "check",
+        "games/halatafl/opening.game",
+        "games/thaayam/two-seats.game",
+        "--option",
+        "seats=[white black]",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("opening.game: valid"), "{out}");
+    assert!(out.contains("two-seats.game: invalid"), "{out}");
+    let (code, _, err) = run(&["check", "games", "--option", "seats=[nobody]"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.matches("seats=[nobody]").count(),
+        4,
+        "one line a game: {err}"
+    );
+}

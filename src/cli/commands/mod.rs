@@ -179,8 +179,8 @@ fn parse_one(
 
 /// Checks what the command line sets for every record, once, before any record is read:
 /// the `--ruleset FILE` must load, and each `--option KEY=VALUE` must be a setting of
-/// some game (of the `--ruleset` file's game, when one is given) with a value every game
-/// that declares it accepts. A record of a game without the key ignores it.
+/// some game (of the `--ruleset` file's game, when one is given) with a value one of the
+/// games that declare it accepts. A record of a game without the key ignores it.
 pub fn check_cli_settings(ctx: &Ctx) -> Result<(), Failure> {
     let env = &ctx.env;
     let usage = |e: ruleset::RulesetError| Failure::Usage(e.to_string());
@@ -215,6 +215,9 @@ pub fn check_cli_settings(ctx: &Ctx) -> Result<(), Failure> {
             ));
             continue;
         }
+        // The value must suit at least one game that has the key; a record of a game
+        // that has it and refuses the value is ruled on as before (kind `ruleset`).
+        let mut refusals = Vec::new();
         for (base, schema) in declaring {
             let one: Vec<Override> = env
                 .cli_overrides()
@@ -224,8 +227,12 @@ pub fn check_cli_settings(ctx: &Ctx) -> Result<(), Failure> {
             // A data setting (Halasi's `tile-set`) names a file that must load too.
             let applied = ruleset::apply_overrides(base, schema, &one)
                 .and_then(|mut rs| env.library.load_data(&mut rs, schema));
-            if let Err(errs) = applied {
-                for e in errs {
+            match applied {
+                Ok(()) => {
+                    refusals.clear();
+                    break;
+                }
+                Err(errs) => refusals.extend(errs.into_iter().map(|e| {
                     let mut m = match bases.len() {
                         1 => format!("{option}: {}", e.message),
                         _ => format!("{option} (a setting of {}): {}", base.game, e.message),
@@ -233,11 +240,11 @@ pub fn check_cli_settings(ctx: &Ctx) -> Result<(), Failure> {
                     if let Some(s) = &e.suggestion {
                         m.push_str(&format!("; did you mean `{s}`?"));
                     }
-                    said.push(m);
-                }
-                break;
+                    m
+                })),
             }
         }
+        said.extend(refusals);
     }
     match said.is_empty() {
         true => Ok(()),
