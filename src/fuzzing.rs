@@ -433,5 +433,14 @@ fn play_on(name: &str, input: &mut dyn BufRead, out: &mut dyn Write) {
     };
     // A refused turn is an answer, not an error; reading invalid UTF-8 ends the game
     // with a usage error (exit 2), as it does from a terminal.
-    let _ = crate::cli::play_from(&ctx, None, name, None, &[], None, input, out);
+    let _ = crate::cli::play_from(
+        &ctx,
+        None,
+        name,
+        &crate::cli::NewSeed::Written,
+        &[],
+        None,
+        input,
+        out,
+    );
 }

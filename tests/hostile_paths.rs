@@ -152,12 +152,22 @@ fn a_tile_set_is_a_name_never_a_path() {
     ] {
         refused(t.path(), &halasi(&value), &["--rulesets", r]);
     }
-    // From the command line and from a ruleset file alike.
+    // From the command line (a usage error, before any record) and from a ruleset file.
     for opt in [
         "tile-set=../outside/halasi/evil",
         &format!("tile-set=\"{abs}\""),
     ] {
-        refused(t.path(), &halasi(""), &["--rulesets", r, "--option", opt]);
+        let path = t.path().join("r.game");
+        std::fs::write(&path, halasi("")).unwrap();
+        let out = referee()
+            .args(["check", "--rulesets", r, "--option", opt])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{opt}");
+        assert!(out.stdout.is_empty(), "{opt}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("tile-set"), "{err}");
     }
     std::fs::write(
         t.path().join("rules/sneaky.rules"),

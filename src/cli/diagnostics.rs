@@ -386,9 +386,11 @@ pub fn render(file: &str, text: &str, first_line: usize, d: &Diagnostic, color: 
                 .unwrap_or(span.start)
         };
         let (v, range) = view(file, text, first_line, span.start..end);
-        let label = match d.turn {
-            Some(t) => format!("turn {t}"),
-            None => String::new(),
+        // The turn as the record numbers it (`move 2, black`).
+        let label = match (&d.name, d.turn) {
+            (Some(name), _) => name.clone(),
+            (None, Some(t)) => format!("turn {t}"),
+            (None, None) => String::new(),
         };
         cs = cs.with_labels(vec![Label::primary((), range).with_message(label)]);
         shown = Some(v);
@@ -491,6 +493,7 @@ pub fn report_json(
             json!({
                 "kind": d.kind.as_str(),
                 "turn": d.turn,
+                "number": d.number,
                 "line": line,
                 "column": column,
                 "rule": d.rule,

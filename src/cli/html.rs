@@ -71,6 +71,9 @@ pub enum Fate {
 
 /// One turn of the list.
 pub struct TurnRow {
+    /// Its number as the record numbers it (`2...`; `3.`), where known: the replay's
+    /// for played and illegal turns, else the number written.
+    pub number: Option<String>,
     /// The seat that played it (played and illegal turns), else the label written.
     pub seat: Option<String>,
     /// The turn as written.
@@ -93,6 +96,8 @@ pub struct RulingError {
 pub struct Ruling {
     /// The illegal turn (1-based), when an error is a turn's.
     pub turn: Option<usize>,
+    /// The illegal turn named as the record numbers it (`move 2, black`).
+    pub name: Option<String>,
     /// Where the replay stopped, in words (`north to move`).
     pub status: String,
     pub errors: Vec<RulingError>,
@@ -111,6 +116,9 @@ pub struct Page {
     pub positions: Positions,
     /// One caption a step: each position, then the ruling's.
     pub captions: Vec<String>,
+    /// What the counter says at each step: `start`, the number of the turn just played
+    /// as the record numbers it out of the last (`2... / 38.`), `ruling`.
+    pub counters: Vec<String>,
     pub ruling: Option<Ruling>,
     /// The step shown first.
     pub start: usize,
@@ -224,7 +232,7 @@ const SCRIPT: &str = r##"
     }
     if (ruling) ruling.classList.toggle("active", n === positions);
     caption.textContent = data.captions[n];
-    counter.textContent = (n + 1) + " / " + steps;
+    counter.textContent = data.counters[n];
     current = n;
     document.body.setAttribute("data-step", String(n));
   }
@@ -286,11 +294,11 @@ pub fn page(p: &Page) -> String {
         s,
         "<nav><button id=\"first\" title=\"the start (Home)\">«</button>\
          <button id=\"prev\" title=\"back a turn (←)\">←</button>\
-         <span id=\"counter\">{} / {steps}</span>\
+         <span id=\"counter\">{}</span>\
          <button id=\"next\" title=\"forward a turn (→)\">→</button>\
          <button id=\"last\" title=\"the end (End)\">»</button>\
          <span class=\"keys\">keys ← → Home End; click a turn</span></nav>",
-        start + 1
+        escape(p.counters.get(start).map(String::as_str).unwrap_or(""))
     );
     if let Some(r) = &p.ruling {
         ruling_html(&mut s, r, ruling_step == Some(start));
@@ -302,6 +310,7 @@ pub fn page(p: &Page) -> String {
         "lines": p.positions.lines.iter().collect::<Vec<_>>(),
         "runs": p.positions.runs,
         "captions": p.captions,
+        "counters": p.counters,
     });
     let _ = write!(
         s,
@@ -318,9 +327,10 @@ fn ruling_html(s: &mut String, r: &Ruling, active: bool) {
         if active { " class=\"active\"" } else { "" }
     );
     let n = r.errors.len();
-    let stop = match r.turn {
-        Some(t) => format!("; the replay stops before turn {t} ({})", r.status),
-        None => format!(" ({})", r.status),
+    let stop = match (&r.name, r.turn) {
+        (Some(name), _) => format!("; the replay stops before {name} ({})", r.status),
+        (None, Some(t)) => format!("; the replay stops before turn {t} ({})", r.status),
+        (None, None) => format!(" ({})", r.status),
     };
     let _ = writeln!(
         s,
@@ -386,7 +396,8 @@ fn turn_list(s: &mut String, p: &Page, start: usize, ruling_step: Option<usize>)
         };
         let _ = write!(
             s,
-            "<li{attrs} data-turn=\"{t}\"><span class=\"n\">{t}.</span>"
+            "<li{attrs} data-turn=\"{t}\"><span class=\"n\">{}</span>",
+            escape(row.number.as_deref().unwrap_or(""))
         );
         if let Some(seat) = &row.seat {
             let _ = write!(s, "<span class=\"seat\">{}:</span> ", escape(seat));

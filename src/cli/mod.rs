@@ -25,6 +25,7 @@ use crate::notation::record::Limits;
 use crate::referee::Env;
 use crate::ruleset::Library;
 
+pub use commands::NewSeed;
 pub use play::play_from;
 pub use render::Render;
 
@@ -451,9 +452,13 @@ pub enum Command {
         #[arg(value_name = "RULESET", value_parser = RulesetName, hide_possible_values = true)]
         ruleset: String,
         /// The seed of the game's random events: any text; the header gets it and its
-        /// SeedCommit.
+        /// SeedCommit. Without it, a game with random events gets a fresh seed from the
+        /// operating system (its Seed tag only).
         #[arg(long, value_name = "SEED")]
         seed: Option<String>,
+        /// No seed: the players throw real dice and write every outcome in the record.
+        #[arg(long, conflicts_with = "seed")]
+        no_seed: bool,
         /// The seats that play, where the game allows a choice (`--seats south east
         /// north`).
         #[arg(long, num_args = 1.., value_name = "SEAT")]
@@ -769,9 +774,17 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
         Command::New {
             ruleset,
             seed,
+            no_seed,
             seats,
             ..
-        } => commands::new_record(ctx, &ruleset, seed.as_deref(), &seats, out),
+        } => {
+            let seed = match (seed, no_seed) {
+                (Some(s), _) => commands::NewSeed::Given(s),
+                (None, true) => commands::NewSeed::Written,
+                (None, false) => commands::NewSeed::Fresh,
+            };
+            commands::new_record(ctx, &ruleset, &seed, &seats, out)
+        }
         Command::Selfplay {
             ruleset,
             games,

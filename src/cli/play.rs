@@ -9,8 +9,8 @@ use std::path::Path;
 use serde_json::{json, Value as Json};
 
 use super::commands::{
-    apply_cli_options, header_for, load_ruleset, parse_single, refusal_json, wait_limit, LockError,
-    RecordLock,
+    apply_cli_options, fresh_seed, header_with, load_ruleset, parse_single, refusal_json,
+    wait_limit, written_chance_note, LockError, NewSeed, RecordLock,
 };
 use super::commands::{think, EngineArgs};
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
@@ -64,6 +64,8 @@ struct PlayVisit<'a> {
     ctx: &'a Ctx,
     rs: &'a Ruleset,
     seed: Option<&'a str>,
+    /// Without a seed, draw a fresh one where the game cannot start without one.
+    fresh: bool,
     seats_tag: bool,
     record: Option<&'a Path>,
     input: &'a mut dyn BufRead,
@@ -125,6 +127,7 @@ impl Visitor for PlayVisit<'_> {
             ctx,
             rs,
             seed,
+            fresh,
             seats_tag,
             record,
             input,
@@ -132,11 +135,22 @@ impl Visitor for PlayVisit<'_> {
         } = self;
         let json = ctx.global.format == Format::Json;
         let limits = ctx.env.limits;
+        let no_tags = record::Header::default();
+        // A game that cannot start without a seed (a random layout) gets a fresh one.
+        let drawn = match seed {
+            None if fresh
+                && Session::<G>::start(Arc::new(rs.clone()), None, &no_tags, None).is_err() =>
+            {
+                Some(fresh_seed()?)
+            }
+            _ => None,
+        };
+        let commit = drawn.is_none();
+        let seed = seed.or(drawn.as_deref());
         let new_game = || -> Result<Game_<G>, Failure> {
-            let no_tags = record::Header::default();
             let session = Session::<G>::start(Arc::new(rs.clone()), None, &no_tags, seed)
                 .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
-            let header = header_for::<G>(rs, &session.settings, seed, seats_tag, None);
+            let header = header_with::<G>(rs, &session.settings, seed, commit, seats_tag, None);
             Ok(Game_ {
                 history: vec![session],
                 prefix: String::new(),
@@ -227,12 +241,20 @@ impl Visitor for PlayVisit<'_> {
                     s.legal_turns(&mut turns);
                     let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
                     legal.sort();
-                    let text = if legal.is_empty() {
-                        "(none)".to_string()
-                    } else {
-                        legal.join(" ")
+                    let note = match legal.is_empty() {
+                        true => written_chance_note(s),
+                        false => None,
                     };
-                    Answer::ok(json!({"ok": true, "moves": legal}), text)
+                    let text = match (&note, legal.is_empty()) {
+                        (Some(note), _) => note.clone(),
+                        (None, true) => "(none)".to_string(),
+                        (None, false) => legal.join(" "),
+                    };
+                    let mut doc = json!({"ok": true, "moves": legal});
+                    if let Some(note) = note {
+                        doc["note"] = json!(note);
+                    }
+                    Answer::ok(doc, text)
                 }
                 ":help" => {
                     let s = game.current();
@@ -676,11 +698,15 @@ pub fn play(
     record: Option<&Path>,
     out: &mut dyn Write,
 ) -> Outcome {
+    let seed = match seed {
+        Some(s) => NewSeed::Given(s.to_string()),
+        None => NewSeed::Fresh,
+    };
     play_from(
         ctx,
         engine,
         name,
-        seed,
+        &seed,
         seats,
         record,
         &mut io::stdin().lock(),
@@ -694,7 +720,7 @@ pub fn play_from(
     ctx: &Ctx,
     engine: Option<EnginePlay<'_>>,
     name: &str,
-    seed: Option<&str>,
+    seed: &NewSeed,
     seats: &[String],
     record: Option<&Path>,
     input: &mut dyn BufRead,
@@ -717,7 +743,11 @@ pub fn play_from(
             engine,
             ctx,
             rs: &rs,
-            seed,
+            seed: match seed {
+                NewSeed::Given(s) => Some(s.as_str()),
+                _ => None,
+            },
+            fresh: matches!(seed, NewSeed::Fresh),
             seats_tag: !seats.is_empty(),
             record,
             input,

@@ -72,9 +72,7 @@ impl Render for Thaayam {
                 let _ = writeln!(s, "{name}: left the game");
             }
         }
-        if state.end.is_none() {
-            let _ = writeln!(s, "{} to move", SEAT_NAMES[state.to_move.0 as usize]);
-        }
+        // Who is to move is the status line every caller prints after the diagram.
         s
     }
 

@@ -185,6 +185,12 @@ pub trait Game: Sized + 'static {
         dice: Option<&mut Dice>,
     ) -> Result<Self::State, Self::Violation>;
 
+    /// Does a game under these settings have random events (throws, rolls, shuffles, a
+    /// random layout), which come from a seed or are written by the players?
+    fn has_chance(_settings: &Self::Settings) -> bool {
+        false
+    }
+
     /// Where play stands: who is to move, or how it ended.
     fn status(settings: &Self::Settings, state: &Self::State) -> Status;
 

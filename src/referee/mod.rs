@@ -10,7 +10,7 @@ mod replay;
 mod session;
 
 pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
-pub use session::{Refusal, Session};
+pub use session::{Numbering, Refusal, Session};
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -70,6 +70,11 @@ pub struct Diagnostic {
     /// The turn it is in (1-based, every turn of every seat counted); `None` outside the
     /// movetext.
     pub turn: Option<usize>,
+    /// The turn as the record numbers it (`2...`), and its name for people (`move 2,
+    /// black`; `turn 3` where every turn has its own number); see
+    /// [`Session::turn_name`].
+    pub number: Option<String>,
+    pub name: Option<String>,
     /// Where in the record file; `None` when it is not in the record (a ruleset file).
     pub span: Option<Span>,
     pub rule: Option<String>,
@@ -86,6 +91,8 @@ impl Diagnostic {
         Diagnostic {
             kind,
             turn: None,
+            number: None,
+            name: None,
             span,
             rule: None,
             message: message.into(),
@@ -233,6 +240,17 @@ impl Env {
                 value_column: 1,
             })
             .collect()
+    }
+
+    /// The `--option` settings a game declares, as overrides: a record of a game that
+    /// lacks a key ignores it (one `check` over a mixed directory).
+    pub fn cli_overrides_for(
+        &self,
+        schema: &crate::ruleset::Schema,
+    ) -> Vec<crate::ruleset::Override> {
+        let mut all = self.cli_overrides();
+        all.retain(|o| schema.setting(&o.key).is_some());
+        all
     }
 
     /// Loads a ruleset by name, or the `--ruleset` file when `name` is `None`, once.

@@ -16,6 +16,9 @@ use super::{Diagnostic, Env, ErrorKind, Report, StatusReport};
 pub struct TurnVerdict {
     /// 1-based.
     pub turn: usize,
+    /// As the record numbers it (`2...`) and named for people (`move 2, black`).
+    pub number: String,
+    pub name: String,
     pub seat: &'static str,
     /// The turn as written.
     pub text: String,
@@ -29,6 +32,8 @@ pub struct TurnVerdict {
 #[derive(Debug)]
 pub struct ViolationDetail<G: Game> {
     pub turn: usize,
+    /// The turn named as the record numbers it (`move 2, black`, `turn 3`).
+    pub name: String,
     pub span: Span,
     pub refusal: Refusal<G>,
     /// The game just before the illegal turn.
@@ -168,6 +173,7 @@ fn replay<G: Game>(
         }
         let turn_no = i + 1;
         let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
+        let (number, name) = session.turn_name();
         let frame = session.check_frame(
             entry.number.map(|(n, _)| n),
             entry.label().map(|(l, _)| l.as_str()),
@@ -197,6 +203,8 @@ fn replay<G: Game>(
                     };
                     judgement.verdicts.push(TurnVerdict {
                         turn: turn_no,
+                        number: number.clone(),
+                        name: name.clone(),
                         seat,
                         text: text[entry.span.start..entry.span.end].to_string(),
                         span: entry.span,
@@ -239,6 +247,8 @@ fn replay<G: Game>(
                 errors.push(Diagnostic {
                     kind: refusal.kind(),
                     turn: Some(turn_no),
+                    number: Some(number.clone()),
+                    name: Some(name.clone()),
                     span: Some(span),
                     rule: rule.map(str::to_string),
                     message: refusal.to_string(),
@@ -249,6 +259,8 @@ fn replay<G: Game>(
                 if options.detail {
                     judgement.verdicts.push(TurnVerdict {
                         turn: turn_no,
+                        number,
+                        name: name.clone(),
                         seat,
                         text: text[entry.span.start..entry.span.end].to_string(),
                         span: entry.span,
@@ -265,6 +277,7 @@ fn replay<G: Game>(
                     legal.sort();
                     judgement.violation = Some(ViolationDetail {
                         turn: turn_no,
+                        name,
                         span,
                         refusal,
                         before: session.clone(),
@@ -333,7 +346,7 @@ fn prepare<G: Game>(
             column: column as u32,
         }
     };
-    let mut overrides: Vec<Override> = env.cli_overrides();
+    let mut overrides: Vec<Override> = env.cli_overrides_for(G::schema());
     let mut override_spans: Vec<Option<Span>> = vec![None; overrides.len()];
     if let Some(tag) = header.get("Options") {
         match ruleset::parse_options_tag(&tag.value) {

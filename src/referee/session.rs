@@ -229,6 +229,20 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// The turn now due as the record numbers it: its number as written (`2...`), and
+    /// its name for people: `move 2, black` where turns are numbered by rounds, `turn 3`
+    /// where every turn has its number (equal to its index).
+    pub fn turn_name(&self) -> (String, String) {
+        let number = self.expected_number();
+        let name = match (self.numbering, self.to_move()) {
+            (Numbering::Rounds, Some(seat)) => {
+                format!("move {}, {}", number.n, seat_name::<G>(seat))
+            }
+            _ => format!("turn {}", number.n),
+        };
+        (number.to_string(), name)
+    }
+
     /// Checks the number and seat label written before a turn, and that the game is
     /// still on. Where the order is open ([`Game::open_movers`]) the label chooses the
     /// seat that plays the next turn given to [`Session::play`].

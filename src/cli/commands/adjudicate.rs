@@ -111,6 +111,19 @@ fn adjudicate_game<G: Render>(
         v
     };
     let score_of = |t: usize| j.breakdowns.iter().find(|(n, _)| *n == t).map(|(_, b)| b);
+    // A turn named as the record numbers it (`move 2, black`; `turn 3`), and its
+    // number in the list's column (`2...`; `3`).
+    let name_of = |t: usize| {
+        j.verdicts
+            .iter()
+            .find(|v| v.turn == t)
+            .map(|v| v.name.clone())
+            .unwrap_or_else(|| format!("turn {t}"))
+    };
+    let column = |v: &crate::referee::TurnVerdict| match v.name.starts_with("turn ") {
+        true => v.turn.to_string(),
+        false => v.number.clone(),
+    };
     let verdicts: Vec<_> = match turn {
         Some(n) => j.verdicts.iter().filter(|v| v.turn == n).collect(),
         None => j.verdicts.iter().collect(),
@@ -120,7 +133,7 @@ fn adjudicate_game<G: Render>(
         doc["verdicts"] = verdicts
             .iter()
             .map(|v| {
-                let mut o = json!({"turn": v.turn, "seat": v.seat, "text": v.text, "legal": v.legal, "note": v.note});
+                let mut o = json!({"turn": v.turn, "number": v.number, "seat": v.seat, "text": v.text, "legal": v.legal, "note": v.note});
                 if let Some(b) = score_of(v.turn) {
                     o["score"] = json!(b);
                 }
@@ -131,6 +144,7 @@ fn adjudicate_game<G: Render>(
             None => Json::Null,
             Some(v) => json!({
                 "turn": v.turn,
+                "number": j.verdicts.iter().find(|x| x.turn == v.turn).map(|x| &x.number),
                 "rule": v.refusal.rule(),
                 "message": v.refusal.to_string(),
                 "rule_text": v.rule_text.as_ref().map(|t| &t.text),
@@ -199,6 +213,12 @@ fn adjudicate_game<G: Render>(
         .max()
         .unwrap_or(0)
         .max(TURN_COLUMN_MIN);
+    let numbers = verdicts
+        .iter()
+        .map(|v| column(v).len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
     for v in &verdicts {
         let verdict = if v.legal {
             "legal".to_string()
@@ -213,12 +233,18 @@ fn adjudicate_game<G: Render>(
         if v.text.chars().count() <= width {
             writeln!(
                 out,
-                "  {:>4}  {:<6} {:<width$} {verdict}",
-                v.turn, v.seat, v.text
+                "  {:>numbers$}  {:<6} {:<width$} {verdict}",
+                column(v),
+                v.seat,
+                v.text
             )?;
         } else {
-            writeln!(out, "  {:>4}  {:<6} {}", v.turn, v.seat, v.text)?;
-            writeln!(out, "  {:>4}  {:<6} {:<width$} {verdict}", "", "", "")?;
+            writeln!(out, "  {:>numbers$}  {:<6} {}", column(v), v.seat, v.text)?;
+            writeln!(
+                out,
+                "  {:>numbers$}  {:<6} {:<width$} {verdict}",
+                "", "", ""
+            )?;
         }
         if let Some(line) = score_of(v.turn).and_then(G::score_line) {
             writeln!(out, "              {line}")?;
@@ -231,7 +257,8 @@ fn adjudicate_game<G: Render>(
         if j.violation.as_ref().is_none_or(|v| v.turn == n) {
             writeln!(
                 out,
-                "\nPosition before turn {n} ({}):",
+                "\nPosition before {} ({}):",
+                name_of(n),
                 StatusReport::of::<G>(&s.status()).describe()
             )?;
             write!(out, "{}", G::diagram(&s.settings, &s.state))?;
@@ -251,15 +278,15 @@ fn adjudicate_game<G: Render>(
     }
     if let Some(v) = &j.violation {
         if let Some(b) = &v.breakdown {
-            writeln!(out, "How turn {} scores, point by point:", v.turn)?;
+            writeln!(out, "How {} scores, point by point:", v.name)?;
             write!(out, "{}", G::breakdown_text(b, false))?;
             writeln!(out)?;
         }
         if turn.is_none() {
             writeln!(
                 out,
-                "Position before turn {} ({}):",
-                v.turn,
+                "Position before {} ({}):",
+                v.name,
                 StatusReport::of::<G>(&v.before.status()).describe()
             )?;
             write!(out, "{}", G::diagram(&v.before.settings, &v.before.state))?;
@@ -272,17 +299,22 @@ fn adjudicate_game<G: Render>(
         } else if turn != Some(v.turn) {
             writeln!(
                 out,
-                "The replay stopped at turn {}, before turn {}.",
-                v.turn,
-                turn.unwrap_or(0)
+                "The replay stopped at {}, before {}.",
+                v.name,
+                name_of(turn.unwrap_or(0))
             )?;
         }
         if r.turns > v.turn {
+            let k = r.turns - v.turn;
+            let (s, follow) = if k == 1 {
+                ("", "follows")
+            } else {
+                ("s", "follow")
+            };
             writeln!(
                 out,
-                "Turns {}-{} follow the illegal turn and were not judged.",
-                v.turn + 1,
-                r.turns
+                "{k} more turn{s} {follow} the illegal turn and {} not judged.",
+                if k == 1 { "was" } else { "were" }
             )?;
         }
     }
@@ -293,14 +325,14 @@ fn adjudicate_game<G: Render>(
         .map(|s| s.describe())
         .unwrap_or_else(|| "the game could not start".into());
     let declared = crate::quote::quote(rec.raw.header.value("Result").unwrap_or("*"));
-    let stopped = j.violation.as_ref().map(|v| v.turn);
+    let stopped = j.violation.as_ref().map(|v| v.name.clone());
     match (turn, stopped) {
-        (Some(_), Some(t)) => writeln!(out, "The replay stops before turn {t}: {status}")?,
+        (Some(_), Some(t)) => writeln!(out, "The replay stops before {t}: {status}")?,
         (None, Some(t)) => writeln!(
             out,
-            "The replay stops before turn {t} ({status}); declared \"{declared}\""
+            "The replay stops before {t} ({status}); declared \"{declared}\""
         )?,
-        (Some(n), None) => writeln!(out, "After turn {n}: {status}")?,
+        (Some(n), None) => writeln!(out, "After {}: {status}", name_of(n))?,
         (None, None) => writeln!(out, "Result: {status}; declared \"{declared}\"")?,
     }
     let n = r.errors.len();

@@ -247,6 +247,7 @@ pub fn check(ctx: &Ctx, args: &[String], globs: &[String], out: &mut dyn Write) 
             ))
         }
     };
+    super::check_cli_settings(ctx)?;
     let expanded = walk::expand(args, globs)?;
     let files = expanded.sources;
     let (spent, spent_rx) = channel();

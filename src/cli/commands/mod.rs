@@ -32,7 +32,7 @@ pub use check::check;
 pub use generate::{completions, man};
 pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};
 pub use move_turn::move_turn;
-pub use new::{header_for, new_record};
+pub use new::{fresh_seed, header_with, new_record, NewSeed};
 pub use position::{moves, score, show};
 pub use rules::rules;
 pub use selfplay::selfplay;
@@ -127,12 +127,14 @@ struct OneRecord {
 }
 
 fn load_one(ctx: &Ctx, file: &str) -> Result<OneRecord, Failure> {
+    check_cli_settings(ctx)?;
     let text = read_input(ctx, file)?;
     parse_one(ctx, display_name(file).to_string(), text)
 }
 
 /// [`load_one`] for a record held under its lock: read through the locked file.
 fn load_locked(ctx: &Ctx, file: &str, lock: &RecordLock) -> Result<OneRecord, Failure> {
+    check_cli_settings(ctx)?;
     let max = ctx.env.limits.max_bytes;
     let bytes = lock
         .read(Some(max))
@@ -175,6 +177,81 @@ fn parse_one(
         index,
         game,
     })
+}
+
+/// Checks what the command line sets for every record, once, before any record is read:
+/// the `--ruleset FILE` must load, and each `--option KEY=VALUE` must be a setting of
+/// some game (of the `--ruleset` file's game, when one is given) with a value one of the
+/// games that declare it accepts. A record of a game without the key ignores it.
+pub fn check_cli_settings(ctx: &Ctx) -> Result<(), Failure> {
+    let env = &ctx.env;
+    let usage = |e: ruleset::RulesetError| Failure::Usage(e.to_string());
+    let bases: Vec<std::sync::Arc<Ruleset>> = match &env.ruleset_file {
+        Some(_) => vec![env.ruleset(None).map_err(usage)?],
+        None if env.options.is_empty() => return Ok(()),
+        None => referee::schemas()
+            .iter()
+            .map(|s| env.ruleset(Some(s.game)).map_err(usage))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut said = Vec::new();
+    for (key, value) in &env.options {
+        let declaring: Vec<_> = bases
+            .iter()
+            .filter_map(|b| Some((b, referee::schema_of(&b.game)?)))
+            .filter(|(_, s)| s.setting(key).is_some())
+            .collect();
+        let option = format!("--option {key}={value}");
+        if declaring.is_empty() {
+            let games: Vec<&str> = bases.iter().map(|b| b.game.as_str()).collect();
+            let keys = bases
+                .iter()
+                .filter_map(|b| referee::schema_of(&b.game))
+                .flat_map(|s| s.settings.iter().map(|x| x.key));
+            let mean = ruleset::error::suggest(key, keys)
+                .map(|k| format!("; did you mean `{k}`?"))
+                .unwrap_or_default();
+            said.push(format!(
+                "{option}: `{key}` is not a setting of {}{mean}",
+                games.join(" or ")
+            ));
+            continue;
+        }
+        // The value must suit at least one game that has the key; a record of a game
+        // that has it and refuses the value is ruled on as before (kind `ruleset`).
+        let mut refusals = Vec::new();
+        for (base, schema) in declaring {
+            let one: Vec<Override> = env
+                .cli_overrides()
+                .into_iter()
+                .filter(|o| &o.key == key)
+                .collect();
+            // A data setting (Halasi's `tile-set`) names a file that must load too.
+            let applied = ruleset::apply_overrides(base, schema, &one)
+                .and_then(|mut rs| env.library.load_data(&mut rs, schema));
+            match applied {
+                Ok(()) => {
+                    refusals.clear();
+                    break;
+                }
+                Err(errs) => refusals.extend(errs.into_iter().map(|e| {
+                    let mut m = match bases.len() {
+                        1 => format!("{option}: {}", e.message),
+                        _ => format!("{option} (a setting of {}): {}", base.game, e.message),
+                    };
+                    if let Some(s) = &e.suggestion {
+                        m.push_str(&format!("; did you mean `{s}`?"));
+                    }
+                    m
+                })),
+            }
+        }
+        said.extend(refusals);
+    }
+    match said.is_empty() {
+        true => Ok(()),
+        false => Err(Failure::Usage(said.join("\n"))),
+    }
 }
 
 /// A ruleset named on the command line: a path when it has a `/` or ends in `.rules`,
@@ -258,6 +335,27 @@ pub fn parse_single<G: Game>(
         0 => Err("no turn given".into()),
         n => Err(format!("one turn at a time, please ({n} given)")),
     }
+}
+
+/// Why the seat to move has no turn listed in a record without a seed: its turn opens
+/// with a random outcome that the players throw and write. `None` where turns are listed
+/// (or the game is over).
+pub fn written_chance_note<G: Game>(session: &referee::Session<G>) -> Option<String> {
+    let seat = crate::games::seat_name::<G>(session.to_move()?);
+    if session.dice.is_some() || !G::has_chance(&session.settings) {
+        return None;
+    }
+    let how = match G::NAME {
+        "thaayam" => "throws first: write the throws in brackets, e.g. `[1 4 2] enter, c1+4+2`",
+        "halasi" => {
+            "rolls and draws first: write the roll and the dominos drawn in brackets, \
+             e.g. `[3: RX KK SS] territory BT2 @1,0 r3`"
+        }
+        _ => "makes a random event first: write its outcome in the turn",
+    };
+    Some(format!(
+        "{seat} {how} (without a seed the players make and write every random event)"
+    ))
 }
 
 pub fn refusal_json(rule: Option<&str>, message: &str, hint: Option<&str>) -> Json {

@@ -105,13 +105,15 @@ impl Visitor for MoveVisit<'_> {
             .and_then(|m| m.termination.map(|(_, s)| s.start))
             .unwrap_or(rec.raw.span.end);
         let mut text = rec.text.clone();
+        // The record keeps its line endings: the new line ends as its lines do.
+        let eol = line_ending(&text);
         let before_text = &text[..insert_at];
-        let sep = if before_text.ends_with('\n') || before_text.is_empty() {
+        let sep = if before_text.ends_with(['\n', '\r']) || before_text.is_empty() {
             ""
         } else {
-            "\n"
+            eol
         };
-        let tail = if insert_at < text.len() { " " } else { "\n" };
+        let tail = if insert_at < text.len() { " " } else { eol };
         text.insert_str(insert_at, &format!("{sep}{line}{tail}"));
         // Still under the lock taken before the record was read: nobody has changed it.
         lock.replace(&text)
@@ -190,4 +192,35 @@ fn refusal(
         }
     }
     Err(Failure::Invalid)
+}
+
+/// The line ending a text uses, by its first line break: `\r\n`, `\r` or `\n` (also for
+/// a text without one).
+fn line_ending(text: &str) -> &'static str {
+    match memchr::memchr2(b'\n', b'\r', text.as_bytes()) {
+        Some(i) if text.as_bytes()[i] == b'\r' => {
+            if text.as_bytes().get(i + 1) == Some(&b'\n') {
+                "\r\n"
+            } else {
+                "\r"
+            }
+        }
+        _ => "\n",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_ending;
+
+    #[test]
+    fn line_endings() {
+        assert_eq!(
+            line_ending("[Game \"halatafl\"]\r\n\r\n1. e3-d4\r\n"),
+            "\r\n"
+        );
+        assert_eq!(line_ending("[Game \"halatafl\"]\r\r1. e3-d4\r"), "\r");
+        assert_eq!(line_ending("[Game \"halatafl\"]\n"), "\n");
+        assert_eq!(line_ending("[Game \"halatafl\"]"), "\n");
+    }
 }

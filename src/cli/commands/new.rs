@@ -2,11 +2,13 @@
 //! new record uses.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use super::{apply_cli_options, load_ruleset, visit_game};
-use crate::cli::{Ctx, Outcome, Render, Visitor};
+use crate::cli::{Ctx, Failure, Outcome, Render, Visitor};
 use crate::games::{seat_name, Game};
 use crate::notation::record;
+use crate::referee::Session;
 use crate::ruleset::Ruleset;
 
 /// Today's date as `YYYY.MM.DD` (UTC).
@@ -28,11 +30,44 @@ fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// The header of a new record for a ruleset.
+/// A fresh seed from the operating system's entropy: 128 bits as 32 hex digits.
+pub fn fresh_seed() -> Result<String, Failure> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| {
+        Failure::Usage(format!(
+            "cannot draw a seed from the operating system ({e}): choose one with --seed"
+        ))
+    })?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The seed of a new record.
+pub enum NewSeed {
+    /// `--seed S`: the header gets `Seed` and `SeedCommit`.
+    Given(String),
+    /// A fresh seed from the operating system (`Seed` only): `new` draws one for a game
+    /// with random events, `play` for a game that cannot start without one.
+    Fresh,
+    /// No seed: the players write every outcome (`new --no-seed`).
+    Written,
+}
+
+/// The header of a new record for a ruleset. `commit` adds the seed's `SeedCommit`.
 pub fn header_for<G: Game>(
     rs: &Ruleset,
     settings: &G::Settings,
     seed: Option<&str>,
+    seats_tag: bool,
+    event: Option<&str>,
+) -> String {
+    header_with::<G>(rs, settings, seed, true, seats_tag, event)
+}
+
+pub fn header_with<G: Game>(
+    rs: &Ruleset,
+    settings: &G::Settings,
+    seed: Option<&str>,
+    commit: bool,
     seats_tag: bool,
     event: Option<&str>,
 ) -> String {
@@ -58,10 +93,12 @@ pub fn header_for<G: Game>(
     }
     if let Some(seed) = seed {
         h.push_str(&format!("[Seed \"{}\"]\n", record::escape(seed)));
-        h.push_str(&format!(
-            "[SeedCommit \"{}\"]\n",
-            crate::dice::seed_commit(seed)
-        ));
+        if commit {
+            h.push_str(&format!(
+                "[SeedCommit \"{}\"]\n",
+                crate::dice::seed_commit(seed)
+            ));
+        }
     }
     h.push_str("[Result \"*\"]\n");
     h
@@ -69,7 +106,7 @@ pub fn header_for<G: Game>(
 
 struct NewVisit<'a> {
     rs: &'a Ruleset,
-    seed: Option<&'a str>,
+    seed: &'a NewSeed,
     seats_tag: bool,
     out: &'a mut dyn Write,
 }
@@ -78,10 +115,36 @@ impl Visitor for NewVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
         let settings = G::settings(self.rs);
+        let (seed, commit) = match self.seed {
+            NewSeed::Given(s) => (Some(s.clone()), true),
+            NewSeed::Fresh if G::has_chance(&settings) => (Some(fresh_seed()?), false),
+            NewSeed::Fresh => (None, false),
+            NewSeed::Written => (None, false),
+        };
+        // A record every command accepts: the game must start from this header.
+        let started = Session::<G>::start(
+            Arc::new(self.rs.clone()),
+            None,
+            &record::Header::default(),
+            seed.as_deref(),
+        );
+        if let Err(v) = started {
+            return Err(Failure::Usage(format!(
+                "a record of {} without a seed cannot start: {v}",
+                self.rs.name
+            )));
+        }
         write!(
             self.out,
             "{}",
-            header_for::<G>(self.rs, &settings, self.seed, self.seats_tag, None)
+            header_with::<G>(
+                self.rs,
+                &settings,
+                seed.as_deref(),
+                commit,
+                self.seats_tag,
+                None
+            )
         )?;
         writeln!(self.out)?;
         Ok(())
@@ -91,7 +154,7 @@ impl Visitor for NewVisit<'_> {
 pub fn new_record(
     ctx: &Ctx,
     name: &str,
-    seed: Option<&str>,
+    seed: &NewSeed,
     seats: &[String],
     out: &mut dyn Write,
 ) -> Outcome {

@@ -5,13 +5,13 @@ use std::io::Write;
 
 use serde_json::{json, Value as Json};
 
-use super::{load_one, visit_game, OneRecord};
+use super::{load_one, visit_game, written_chance_note, OneRecord};
 use crate::cli::diagnostics;
 use crate::cli::html::{self, Fate, Page, Positions, Ruling, RulingError, TurnRow};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::seat_name;
 use crate::notation::record::Action;
-use crate::referee::{judge, JudgeOptions, Session, StatusReport};
+use crate::referee::{judge, JudgeOptions, Numbering, Session, StatusReport};
 
 /// What a position command prints.
 #[derive(Copy, Clone)]
@@ -138,15 +138,21 @@ fn position_game<G: Render>(
             session.legal_turns(&mut turns);
             let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
             legal.sort();
+            // No turn listed because the seat must write its throws: say so.
+            let note = match legal.is_empty() {
+                true => written_chance_note(session),
+                false => None,
+            }
+            .or(G::MOVES_NOTE.map(str::to_string));
             if ctx.global.format == Format::Json {
                 let mut doc =
                     json!({"turn": played + 1, "to_move": status.to_move, "moves": legal});
-                if let Some(note) = G::MOVES_NOTE {
+                if let Some(note) = note {
                     doc["note"] = json!(note);
                 }
                 writeln!(out, "{doc}")?;
             } else {
-                if let Some(note) = G::MOVES_NOTE {
+                if let Some(note) = note {
                     eprintln!("referee: {note}");
                 }
                 for m in legal {
@@ -309,8 +315,17 @@ fn html_page<G: Render>(
     captions.push(format!("The start: {}", describe(&session)));
     // Without --turn the page opens on the first position with something drawn.
     let mut first_drawn = (!G::empty_picture(&session.settings, &session.state)).then_some(0);
+    // The counter names a turn as the record numbers it: `2...` where turns are
+    // numbered by rounds, else its number (its index).
+    let mut counters = vec!["start".to_string()];
+    let short = |s: &Session<G>, i: usize, number: &str| match s.numbering {
+        Numbering::Rounds => number.to_string(),
+        Numbering::Turns => (i + 1).to_string(),
+    };
     for (i, entry) in movetext.entries.iter().enumerate().take(played) {
         let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
+        let (number, name) = session.turn_name();
+        counters.push(short(&session, i, &number));
         let address = match &entry.action {
             Action::BadAddress(s) => &rec.text[s.start..s.end],
             _ => "",
@@ -328,20 +343,33 @@ fn html_page<G: Render>(
             first_drawn = Some(i + 1);
         }
         captions.push(format!(
-            "After turn {} ({seat}: {}): {}",
-            i + 1,
+            "After {name} ({seat}: {}): {}",
             turn_text(entry),
             describe(&session)
         ));
         turns.push(TurnRow {
+            number: Some(number),
             seat: Some(seat.to_string()),
             text: turn_text(entry),
             comments: comments_after(i),
             fate: Fate::Played,
         });
     }
+    // The last turn played names the end of the counter (`2... / 38.`).
+    if let Some(last) = counters.last().cloned().filter(|_| played > 0) {
+        for c in counters.iter_mut().skip(1) {
+            c.push_str(&format!(" / {last}"));
+        }
+    }
+    let illegal_name = session.turn_name();
     let ruling = (!j.report.valid).then(|| Ruling {
         turn: j.report.errors.iter().filter_map(|d| d.turn).min(),
+        name: j
+            .report
+            .errors
+            .iter()
+            .any(|d| d.turn.is_some())
+            .then(|| illegal_name.1.clone()),
         status: describe(&session),
         errors: j
             .report
@@ -359,13 +387,19 @@ fn html_page<G: Render>(
     for (i, entry) in movetext.entries.iter().enumerate().skip(played) {
         // The seat as written where there is a label (a turn-order dispute is about it).
         let label = entry.label().map(|(l, _)| l.clone());
-        let (seat, fate) = if Some(i + 1) == illegal {
+        let written = entry.number.map(|(n, _)| n.to_string());
+        let (seat, fate, number) = if Some(i + 1) == illegal {
             let to_move = session.to_move().map(seat_name::<G>).map(str::to_string);
-            (label.or(to_move), Fate::Illegal)
+            (
+                label.or(to_move),
+                Fate::Illegal,
+                Some(illegal_name.0.clone()),
+            )
         } else {
-            (label, Fate::NotJudged)
+            (label, Fate::NotJudged, written)
         };
         turns.push(TurnRow {
+            number,
             seat,
             text: turn_text(entry),
             comments: comments_after(i),
@@ -373,11 +407,13 @@ fn html_page<G: Render>(
         });
     }
     if let Some(r) = &ruling {
+        counters.push("ruling".to_string());
         let first = &r.errors[0];
         captions.push(
             match r.turn.and_then(|t| turns.get(t - 1).map(|row| (t, row))) {
                 Some((t, row)) => format!(
-                    "Turn {t} ({}: {}) is illegal{}: the position before it",
+                    "{} ({}: {}) is illegal{}: the position before it",
+                    upper_first(r.name.as_deref().unwrap_or(&format!("turn {t}"))),
                     row.seat.as_deref().unwrap_or("-"),
                     row.text,
                     first
@@ -404,7 +440,10 @@ fn html_page<G: Render>(
     if let Some(r) = &ruling {
         eprintln!(
             "referee: the record is invalid; the page ends with the ruling{}",
-            r.turn.map(|t| format!(" on turn {t}")).unwrap_or_default()
+            r.name
+                .as_ref()
+                .map(|t| format!(" on {t}"))
+                .unwrap_or_default()
         );
     }
     let page = Page {
@@ -424,6 +463,7 @@ fn html_page<G: Render>(
         },
         positions,
         captions,
+        counters,
         ruling,
         start,
     };
@@ -446,4 +486,13 @@ fn cannot_start(
         )?;
     }
     Err(Failure::Invalid)
+}
+
+/// `move 2, black` → `Move 2, black`.
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }

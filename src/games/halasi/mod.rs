@@ -128,6 +128,10 @@ impl Game for Halasi {
         Ok(st)
     }
 
+    fn has_chance(_settings: &Self::Settings) -> bool {
+        true
+    }
+
     fn status(_settings: &Settings, state: &State) -> Status {
         match state.end {
             Some(end) => Status::Over(end),

@@ -88,6 +88,10 @@ impl Game for Halves {
         }
     }
 
+    fn has_chance(settings: &Self::Settings) -> bool {
+        matches!(settings.start, settings::Start::Random)
+    }
+
     fn status(_settings: &Settings, state: &State) -> Status {
         match state.end {
             None => Status::Playing {

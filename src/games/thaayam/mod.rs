@@ -154,6 +154,10 @@ impl Game for Thaayam {
         Ok(State::start(settings.mask(), first))
     }
 
+    fn has_chance(_settings: &Self::Settings) -> bool {
+        true
+    }
+
     fn status(_settings: &Settings, state: &State) -> Status {
         match state.end {
             None => Status::Playing {
