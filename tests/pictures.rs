@@ -129,9 +129,10 @@ fn halasi_html_opens_on_something_drawn() {
         "html",
     ]);
     assert_eq!(code, 0, "{err}");
-    // Three homes are named before the first territory is placed, on turn 4.
+    // Three homes are named before the first territory is placed, on turn 4: the
+    // counter names the turn just played.
     assert!(
-        html.contains("<span id=\"counter\">5 / "),
+        html.contains("<span id=\"counter\">4 / "),
         "{}",
         &html[..200]
     );
