@@ -2,7 +2,7 @@
 //! drive recursion deep, or to cross a limit of `record.md`. Each is judged here and its
 //! ruling checked; none is timed (speed is measured, never asserted): the `#[ignore]`d
 //! `adversarial_times` prints how long each takes —
-//! `cargo test --release --test adversarial -- --ignored --nocapture`.
+//! `cargo test --release --test suite adversarial -- --ignored --nocapture`.
 
 use referee::notation::record::Limits;
 use referee::referee::{check_text, Env, ErrorKind, Report};

@@ -18,21 +18,18 @@ fn letter(seat: Seat) -> char {
     }
 }
 
-fn status_line(settings: &Settings, state: &State) -> String {
+/// The phase, the colour swap and each seat's tiles: what the diagram adds to the
+/// status line the command prints under it (`white to move`, `black wins (first-out)`).
+fn counts_line(settings: &Settings, state: &State) -> String {
     let mut s = String::new();
-    match state.end {
-        Some(_) => s.push_str(&super::render::result_title::<Halves>(settings, state)),
-        None => {
-            let _ = write!(
-                s,
-                "{} to move, {} phase",
-                colour_name(state.to_move),
-                state.phase.word()
-            );
-        }
+    if state.end.is_none() {
+        let _ = write!(s, "{} phase", state.phase.word());
     }
     if state.swapped {
-        s.push_str("; the players swapped colours in the contract");
+        if !s.is_empty() {
+            s.push_str("; ");
+        }
+        s.push_str("the players swapped colours in the contract");
     }
     let counts: Vec<String> = settings
         .seats
@@ -51,7 +48,23 @@ fn status_line(settings: &Settings, state: &State) -> String {
             t
         })
         .collect();
-    format!("{s}\n{}\n", counts.join(" · "))
+    if s.is_empty() {
+        format!("{}\n", counts.join(" · "))
+    } else {
+        format!("{s}\n{}\n", counts.join(" · "))
+    }
+}
+
+/// The picture's title: who is to move and in which phase, or who won and why.
+fn title(settings: &Settings, state: &State) -> String {
+    match state.end {
+        Some(_) => super::render::result_title::<Halves>(settings, state),
+        None => format!(
+            "{} to move, {} phase",
+            colour_name(state.to_move),
+            state.phase.word()
+        ),
+    }
 }
 
 impl Render for Halves {
@@ -64,7 +77,7 @@ impl Render for Halves {
         let mut s = String::new();
         if tiles.is_empty() {
             s.push_str("(no tiles on the table)\n");
-            s.push_str(&status_line(settings, state));
+            s.push_str(&counts_line(settings, state));
             return s;
         }
         let qmin = tiles.iter().map(|(c, _)| c.q as i32).min().unwrap_or(0);
@@ -100,7 +113,7 @@ impl Render for Halves {
             let text: String = row.into_iter().collect();
             let _ = writeln!(s, "{}", text.trim_end());
         }
-        s.push_str(&status_line(settings, state));
+        s.push_str(&counts_line(settings, state));
         s
     }
 
@@ -225,14 +238,13 @@ impl Render for Halves {
                 );
             }
         }
-        let status = status_line(settings, state);
-        let title = status.lines().next().unwrap_or("");
+        let title = title(settings, state);
         let _ = writeln!(
             s,
             r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="14">{}</text>"##,
             vx + w / 2.0,
             vy + 20.0,
-            title.split(';').next().unwrap_or("").trim()
+            title
         );
         s.push_str("</svg>\n");
         Some(s)
