@@ -335,3 +335,43 @@ fn bad_input_gets_a_ruling_never_a_hang() {
     );
     ruled("[Game \"halasi\"]\n\n1. home MARKETTILE1\n", "address", 1);
 }
+
+/// A `resign` in the play rounds still draws the turn's roll (the seat saw it) and buys
+/// nothing, then is a leave. With purses at 0 a `leave` buys nothing either, so after a
+/// resignation and after a leave on the same turn the game must be the same, down to
+/// the next seat's roll and draw: the legal turns listed next are the same.
+#[test]
+fn a_resignation_draws_the_turns_roll_and_buys_nothing() {
+    let (code, record, err) = common::run(&[
+        "selfplay",
+        "halasi",
+        "--games",
+        "1",
+        "--seed",
+        "rs",
+        "--option",
+        "purse=0",
+        "--option",
+        "seats=[a b c]",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // Three homes and six setup turns, then the first play turn, 10.
+    let cut = record.find("\n10. ").expect("a tenth turn") + 1;
+    let head = record[..cut].replace("[Result \"c\"]", "[Result \"*\"]");
+    let head = head
+        .lines()
+        .filter(|l| !l.starts_with("[Result"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let moves = |last: &str| {
+        let text = format!("{head}\n{last}\n");
+        assert_eq!(first_error(&text), None, "{text}");
+        let (code, out, err) = run_with_input(&["moves", "-"], text.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let after_leave = moves("10. leave");
+    let after_resign = moves("10. resign");
+    assert!(after_leave.starts_with('['), "{after_leave}");
+    assert_eq!(after_resign, after_leave);
+}
