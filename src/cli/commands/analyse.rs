@@ -256,6 +256,16 @@ pub fn replay_to<G: Render>(
     Ok(session)
 }
 
+/// The engine's commands answer in text or JSON.
+fn text_or_json(ctx: &Ctx, command: &str) -> Result<(), Failure> {
+    match ctx.global.format {
+        Format::Text | Format::Json => Ok(()),
+        f => Err(Failure::Usage(
+            format!("{command} prints text or json, not {f:?}").to_lowercase(),
+        )),
+    }
+}
+
 pub fn analyse(
     ctx: &Ctx,
     file: &str,
@@ -264,14 +274,7 @@ pub fn analyse(
     engine: &EngineArgs,
     out: &mut dyn Write,
 ) -> Outcome {
-    match ctx.global.format {
-        Format::Text | Format::Json => {}
-        f => {
-            return Err(Failure::Usage(
-                format!("analyse prints text or json, not {f:?}").to_lowercase(),
-            ))
-        }
-    }
+    text_or_json(ctx, "analyse")?;
     let rec = load_one(ctx, file)?;
     visit_game(
         rec.game,
@@ -336,14 +339,7 @@ pub fn best_move(
     engine: &EngineArgs,
     out: &mut dyn Write,
 ) -> Outcome {
-    match ctx.global.format {
-        Format::Text | Format::Json => {}
-        f => {
-            return Err(Failure::Usage(
-                format!("moves --best prints text or json, not {f:?}").to_lowercase(),
-            ))
-        }
-    }
+    text_or_json(ctx, "moves --best")?;
     let rec = load_one(ctx, file)?;
     visit_game(
         rec.game,

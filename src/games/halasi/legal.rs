@@ -6,7 +6,7 @@
 
 use super::chance::Chance;
 use super::layout::Placed;
-use super::layout::Tri;
+use super::layout::{Layout, Tri};
 use super::markings::Relation;
 use super::routes;
 use super::run::RunScore;
@@ -14,7 +14,26 @@ use super::score;
 use super::settings::{Mode, Settings};
 use super::state::{Phase, State};
 use crate::games::Seat;
-use crate::notation::halasi::{Action, Domino, DominoAt, Label, Pos, Route, TerritoryAt, Turn};
+use crate::notation::halasi::{
+    Action, Domino, DominoAt, Label, Marking, Pos, Route, TerritoryAt, Turn,
+};
+
+/// Can a half of marking `mark` on `t` meet the match rule, through its foundation or
+/// a covered neighbour (the placement check of `self-match`, before the run is laid)?
+pub fn can_match(s: &Settings, lay: &Layout, t: Tri, mark: Marking) -> bool {
+    s.match_required
+        .met_by(Relation::of(mark, lay.foundation(t)))
+        || lay.neighbours(t).any(|nb| {
+            lay.half_marking(nb)
+                .is_some_and(|o| s.match_required.met_by(Relation::of(mark, o)))
+        })
+}
+
+/// Is `t` a centre triangle of the seat's home (`home`, its slot) printed `mark`: where a
+/// seat's first domino must lie (`first-domino`)?
+pub fn on_home_centre(lay: &Layout, home: Option<usize>, t: Tri, mark: Marking) -> bool {
+    Some(t.slot()) == home && t.is_centre() && lay.foundation(t) == mark
+}
 
 /// Calls `f` with every legal placement of one domino of `hand` and what it scores
 /// (routes unannounced); stops when `f` returns `false`.
@@ -53,17 +72,8 @@ pub fn single_placements(
     let linked = groups.linked();
     let mut scratch = lay.clone();
     let covered_nb = |t: Tri| lay.neighbours(t).any(|nb| lay.cover(nb).is_some());
-    // A half can meet the match rule through its foundation or a covered neighbour.
-    let can_match = |t: Tri, mark| {
-        s.match_required
-            .met_by(Relation::of(mark, lay.foundation(t)))
-            || lay.neighbours(t).any(|nb| {
-                lay.half_marking(nb)
-                    .is_some_and(|o| s.match_required.met_by(Relation::of(mark, o)))
-            })
-    };
-    let on_home_centre =
-        |t: Tri, mark| Some(t.slot()) == home && t.is_centre() && lay.foundation(t) == mark;
+    let can_match = |t: Tri, mark| can_match(s, lay, t, mark);
+    let on_home_centre = |t: Tri, mark| on_home_centre(lay, home, t, mark);
     let mut roots: Vec<u32> = Vec::with_capacity(4);
     let mut on_centre: Vec<usize> = Vec::with_capacity(2);
     for &(a, b) in &pairs {

@@ -13,7 +13,6 @@
 use super::chance::Chance;
 use super::layout::{Placed, Tri};
 use super::legal;
-use super::markings::Relation;
 use super::routes;
 use super::score;
 use super::settings::{Mode, Settings};
@@ -278,16 +277,8 @@ fn candidates(
     if pairs.is_empty() {
         return out;
     }
-    let can_match = |t: Tri, mark| {
-        s.match_required
-            .met_by(Relation::of(mark, lay.foundation(t)))
-            || lay.neighbours(t).any(|nb| {
-                lay.half_marking(nb)
-                    .is_some_and(|o| s.match_required.met_by(Relation::of(mark, o)))
-            })
-    };
-    let on_home_centre =
-        |t: Tri, mark| Some(t.slot()) == home && t.is_centre() && lay.foundation(t) == mark;
+    let can_match = |t: Tri, mark| legal::can_match(s, lay, t, mark);
+    let on_home_centre = |t: Tri, mark| legal::on_home_centre(lay, home, t, mark);
     let passes = |a: Tri, b: Tri, x: Marking, y: Marking| {
         (!first || on_home_centre(a, x) || on_home_centre(b, y))
             && (can_match(a, x) || can_match(b, y))
