@@ -375,3 +375,29 @@ fn a_resignation_draws_the_turns_roll_and_buys_nothing() {
     assert!(after_leave.starts_with('['), "{after_leave}");
     assert_eq!(after_resign, after_leave);
 }
+
+/// A route's chain is made of dominos only: a market is no link of it. a's chain links
+/// AM1 to AM2's centre and b's links BM1 to AM2's centre, apart: AM1~BM1 is no route
+/// (rule `route`) until a domino across AM2's centre joins the two chains.
+#[test]
+fn a_market_is_no_link_of_a_chain() {
+    const CHAINS: &str = "[Game \"halasi\"]
+
+1. home M1 2. home M1
+3. a: [OU SM XU II] place AM1 @0,0 r0
+4. b: [SF YU SI MM] place BT1 @1,-1 r0
+5. place AM2 @0,-1 r0
+6. place BM1 @0,-2 r0
+7. a: [1: FF] OU@AM1.1/AM1.10, SM@AM1.9/AM2.20, XU@AM2.19/AM2.4 route AM1~AM2
+8. b: [1: QQ] SF@BM1.4/BM1.19, YU@BM1.20/AM2.9, SI@AM2.10/AM2.1 route AM2~BM1";
+    assert_eq!(first_error(&format!("{CHAINS}\n")), None);
+    ruled(&format!("{CHAINS} route AM1~BM1\n"), "route", 8);
+    // Joined across AM2's centre: now AM1~BM1 is a route, of 7 dominos.
+    let joined = format!("{CHAINS}\n9. a: [1: YO] YO@AM2.5/AM2.0 route AM1~BM1\n");
+    assert_eq!(first_error(&joined), None);
+    let (_, out, _) = run_with_input(&["score", "-", "--turn", "9"], joined.as_bytes());
+    assert!(
+        out.contains("route AM1~BM1: shortest chain 7 dominos"),
+        "{out}"
+    );
+}
