@@ -520,3 +520,26 @@ fn records_far_into_a_large_stream_point_at_their_lines_in_order() {
         &out[out.len() - 600..]
     );
 }
+
+/// `--turn` names a position by how many turns were played, or by the turn as the
+/// record numbers it (`2...`: after black's move 2 in Halatafl), for every command
+/// that takes it (issue 22).
+#[test]
+fn turn_as_the_record_numbers_it() {
+    let file = "games/halatafl/opening.game";
+    let (_, by_index, _) = run(&["show", file, "--turn", "4", "--format", "json"]);
+    let (code, by_number, err) = run(&["show", file, "--turn", "2...", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(by_number, by_index);
+    let (_, white, _) = run(&["show", file, "--turn", "3.", "--format", "json"]);
+    let (_, five, _) = run(&["show", file, "--turn", "5", "--format", "json"]);
+    assert_eq!(white, five);
+    let (code, ruling, _) = run(&["adjudicate", file, "--turn", "2...", "--color", "never"]);
+    assert_eq!(code, 0);
+    assert!(ruling.contains("Position before move 2, black"), "{ruling}");
+    let (code, _, err) = run(&["moves", file, "--turn", "9..."]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no turn numbered 9..."), "{err}");
+    let (code, _, err) = run(&["show", file, "--turn", "2.."]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -250,10 +250,11 @@ pub enum Command {
         /// The record file (its last record is ruled); `-` reads standard input.
         #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
         file: String,
-        /// Rule on this turn only (1-based): the position before it, the legal turns,
-        /// the verdict.
+        /// Rule on this turn only: N counts every turn from 1, or write the turn as the
+        /// record numbers it (`2.`, `2...`). The position before it, the legal turns, the
+        /// verdict.
         #[arg(long, value_name = "N")]
-        turn: Option<usize>,
+        turn: Option<commands::TurnArg>,
         /// For an unfinished game: the engine's estimate of the outcome and how sure it
         /// is (Halasi: the expected final purses and standings).
         #[arg(long)]
@@ -282,9 +283,10 @@ pub enum Command {
         /// The record file (its last record); `-` reads standard input.
         #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
         file: String,
-        /// After this many turns (default: the last).
+        /// After this many turns (default: the last), or after the turn the record
+        /// numbers so (`2.`, `2...`).
         #[arg(long, value_name = "N")]
-        turn: Option<usize>,
+        turn: Option<commands::TurnArg>,
         /// The seed of the engine's own generator.
         #[arg(long, default_value = commands::DEFAULT_SEED)]
         seed: String,
@@ -366,9 +368,10 @@ pub enum Command {
         /// The record file (its last record); `-` reads standard input.
         #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
         file: String,
-        /// After this many turns (0 = the start).
+        /// After this many turns (0 = the start), or after the turn the record numbers
+        /// so (`2.`, `2...`).
         #[arg(long, value_name = "N")]
-        turn: Option<usize>,
+        turn: Option<commands::TurnArg>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -387,9 +390,10 @@ pub enum Command {
         /// The record file (its last record); `-` reads standard input.
         #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
         file: String,
-        /// After this many turns (default: the last).
+        /// After this many turns (default: the last), or after the turn the record
+        /// numbers so (`2.`, `2...`).
         #[arg(long, value_name = "N")]
-        turn: Option<usize>,
+        turn: Option<commands::TurnArg>,
         /// Only the engine's choice among the legal turns.
         #[arg(long)]
         best: bool,
@@ -414,9 +418,10 @@ pub enum Command {
         /// The record file (its last record); `-` reads standard input.
         #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
         file: String,
-        /// Only this turn's score (1-based), and the standings after it.
+        /// Only this turn's score (N counts every turn from 1, or `7.` as the record
+        /// numbers it), and the standings after it.
         #[arg(long, value_name = "N")]
-        turn: Option<usize>,
+        turn: Option<commands::TurnArg>,
         #[command(flatten)]
         format: PlainFormat,
         #[command(flatten)]

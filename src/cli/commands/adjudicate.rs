@@ -5,6 +5,7 @@ use std::io::Write;
 use serde_json::{json, Value as Json};
 
 use super::analyse::{analysis_json, analysis_text, likely_winner, think, EngineArgs};
+use super::turn_arg::{self, TurnArg};
 use super::{load_one, visit_game, OneRecord};
 use crate::cli::diagnostics::{self, origin, report_json};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
@@ -22,7 +23,7 @@ pub struct Estimate<'a> {
 struct AdjudicateVisit<'a> {
     ctx: &'a Ctx,
     rec: &'a OneRecord,
-    turn: Option<usize>,
+    turn: Option<TurnArg>,
     estimate: Option<Estimate<'a>>,
     out: &'a mut dyn Write,
 }
@@ -30,14 +31,15 @@ struct AdjudicateVisit<'a> {
 impl Visitor for AdjudicateVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
-        adjudicate_game::<G>(self.ctx, self.rec, self.turn, self.estimate, self.out)
+        let turn = turn_arg::resolve::<G>(self.ctx, self.rec, self.turn)?;
+        adjudicate_game::<G>(self.ctx, self.rec, turn, self.estimate, self.out)
     }
 }
 
 pub fn adjudicate(
     ctx: &Ctx,
     file: &str,
-    turn: Option<usize>,
+    turn: Option<TurnArg>,
     estimate: Option<Estimate<'_>>,
     out: &mut dyn Write,
 ) -> Outcome {

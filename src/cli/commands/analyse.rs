@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::{json, Value as Json};
 
+use super::turn_arg::{self, TurnArg};
 use super::{load_one, visit_game, OneRecord};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::engine::{self, Analysis, Budget, Config};
@@ -183,7 +184,7 @@ pub fn likely_winner<G: Game>(a: &Analysis<G>) -> Option<crate::games::Seat> {
 struct AnalyseVisit<'a> {
     ctx: &'a Ctx,
     rec: &'a OneRecord,
-    turn: Option<usize>,
+    turn: Option<TurnArg>,
     seed: &'a str,
     engine: &'a EngineArgs,
     out: &'a mut dyn Write,
@@ -193,7 +194,8 @@ impl Visitor for AnalyseVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
         let config = self.engine.config(self.seed)?;
-        let session = replay_to::<G>(self.ctx, self.rec, self.turn)?;
+        let turn = turn_arg::resolve::<G>(self.ctx, self.rec, self.turn)?;
+        let session = replay_to::<G>(self.ctx, self.rec, turn)?;
         let a = think(&session, false, &config)?;
         let played = session.turns;
         if self.ctx.global.format == Format::Json {
@@ -269,7 +271,7 @@ fn text_or_json(ctx: &Ctx, command: &str) -> Result<(), Failure> {
 pub fn analyse(
     ctx: &Ctx,
     file: &str,
-    turn: Option<usize>,
+    turn: Option<TurnArg>,
     seed: &str,
     engine: &EngineArgs,
     out: &mut dyn Write,
@@ -292,7 +294,7 @@ pub fn analyse(
 struct BestVisit<'a> {
     ctx: &'a Ctx,
     rec: &'a OneRecord,
-    turn: Option<usize>,
+    turn: Option<TurnArg>,
     seed: &'a str,
     engine: &'a EngineArgs,
     out: &'a mut dyn Write,
@@ -302,7 +304,8 @@ impl Visitor for BestVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
         let config = self.engine.config(self.seed)?;
-        let session = replay_to::<G>(self.ctx, self.rec, self.turn)?;
+        let turn = turn_arg::resolve::<G>(self.ctx, self.rec, self.turn)?;
+        let session = replay_to::<G>(self.ctx, self.rec, turn)?;
         let mut legal = Vec::new();
         session.legal_turns(&mut legal);
         if legal.is_empty() {
@@ -334,7 +337,7 @@ impl Visitor for BestVisit<'_> {
 pub fn best_move(
     ctx: &Ctx,
     file: &str,
-    turn: Option<usize>,
+    turn: Option<TurnArg>,
     seed: &str,
     engine: &EngineArgs,
     out: &mut dyn Write,

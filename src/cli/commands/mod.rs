@@ -12,6 +12,7 @@ mod new;
 mod position;
 mod rules;
 mod selfplay;
+mod turn_arg;
 mod walk;
 
 use std::io::{self, Read};
@@ -36,6 +37,7 @@ pub use new::{fresh_seed, header_with, new_record, NewSeed};
 pub use position::{moves, score, show};
 pub use rules::rules;
 pub use selfplay::selfplay;
+pub use turn_arg::TurnArg;
 
 /// A single-record command given a directory stops plainly (exit 2), not with the
 /// system's "Is a directory".

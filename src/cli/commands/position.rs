@@ -5,6 +5,7 @@ use std::io::Write;
 
 use serde_json::{json, Value as Json};
 
+use super::turn_arg::{self, TurnArg};
 use super::{load_one, visit_game, written_chance_note, OneRecord};
 use crate::cli::diagnostics;
 use crate::cli::html::{self, Fate, Page, Positions, Ruling, RulingError, TurnRow};
@@ -24,7 +25,7 @@ enum View {
 struct PositionVisit<'a> {
     ctx: &'a Ctx,
     rec: &'a OneRecord,
-    turn: Option<usize>,
+    turn: Option<TurnArg>,
     what: View,
     out: &'a mut dyn Write,
 }
@@ -32,14 +33,15 @@ struct PositionVisit<'a> {
 impl Visitor for PositionVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
-        position_game::<G>(self.ctx, self.rec, self.turn, self.what, self.out)
+        let turn = turn_arg::resolve::<G>(self.ctx, self.rec, self.turn)?;
+        position_game::<G>(self.ctx, self.rec, turn, self.what, self.out)
     }
 }
 
 fn position(
     ctx: &Ctx,
     file: &str,
-    turn: Option<usize>,
+    turn: Option<TurnArg>,
     what: View,
     out: &mut dyn Write,
 ) -> Outcome {
@@ -56,15 +58,15 @@ fn position(
     )
 }
 
-pub fn show(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Write) -> Outcome {
+pub fn show(ctx: &Ctx, file: &str, turn: Option<TurnArg>, out: &mut dyn Write) -> Outcome {
     position(ctx, file, turn, View::Show, out)
 }
 
-pub fn moves(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Write) -> Outcome {
+pub fn moves(ctx: &Ctx, file: &str, turn: Option<TurnArg>, out: &mut dyn Write) -> Outcome {
     position(ctx, file, turn, View::Moves, out)
 }
 
-pub fn score(ctx: &Ctx, file: &str, turn: Option<usize>, out: &mut dyn Write) -> Outcome {
+pub fn score(ctx: &Ctx, file: &str, turn: Option<TurnArg>, out: &mut dyn Write) -> Outcome {
     position(ctx, file, turn, View::Score, out)
 }
 
