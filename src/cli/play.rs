@@ -8,11 +8,12 @@ use std::path::Path;
 
 use serde_json::{json, Value as Json};
 
+use super::args::EngineArgs;
+use super::commands::think;
 use super::commands::{
     apply_cli_options, fresh_seed, header_with, load_ruleset, parse_single, refusal_json,
     wait_limit, written_chance_note, LockError, NewSeed, RecordLock,
 };
-use super::commands::{think, EngineArgs};
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::engine::Config;
 use crate::games::{seat_name, Game, SeatSet};

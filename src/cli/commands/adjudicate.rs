@@ -4,9 +4,10 @@ use std::io::Write;
 
 use serde_json::{json, Value as Json};
 
-use super::analyse::{analysis_json, analysis_text, likely_winner, think, EngineArgs};
-use super::turn_arg::{self, TurnArg};
+use super::analyse::{analysis_json, analysis_text, likely_winner, think};
+use super::turn_arg;
 use super::{load_one, visit_game, OneRecord};
+use crate::cli::args::{EngineArgs, TurnArg};
 use crate::cli::diagnostics::{self, origin, report_json};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::engine::{Analysis, Config, ExpectedStanding};

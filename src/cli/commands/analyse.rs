@@ -6,36 +6,18 @@
 use std::io::Write;
 use std::time::Duration;
 
-use clap::Args;
 use serde_json::{json, Value as Json};
 
-use super::turn_arg::{self, TurnArg};
+use super::turn_arg;
 use super::{load_one, visit_game, OneRecord};
+use crate::cli::args::{EngineArgs, TurnArg};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::engine::{self, Analysis, Budget, Config};
 use crate::games::{seat_name, Game};
 use crate::referee::{judge, JudgeOptions, Session};
 
-/// The engine's budget and threads (every engine command takes them).
-#[derive(Args, Debug, Clone, Default)]
-pub struct EngineArgs {
-    /// Think for this many playouts in all (default 2000).
-    #[arg(long, value_name = "N", conflicts_with = "time")]
-    pub playouts: Option<u64>,
-    /// Think for this long (`500ms`, `2s`, `1m`; a plain number is seconds).
-    #[arg(long, value_name = "DURATION")]
-    pub time: Option<String>,
-    /// Search threads, one tree each (default: the machine's cores). With --playouts
-    /// and --seed the answer depends on these three only.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
-}
-
 /// The default budget: playouts.
 pub const DEFAULT_PLAYOUTS: u64 = 2000;
-
-/// The engine's seed when none is given.
-pub const DEFAULT_SEED: &str = "engine";
 
 impl EngineArgs {
     pub fn config(&self, seed: &str) -> Result<Config, Failure> {

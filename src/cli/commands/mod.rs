@@ -28,7 +28,7 @@ use crate::referee;
 use crate::ruleset::{self, Origin, Override, Ruleset};
 
 pub use adjudicate::{adjudicate, Estimate};
-pub use analyse::{analyse, best_move, think, EngineArgs, DEFAULT_SEED};
+pub use analyse::{analyse, best_move, think};
 pub use check::check;
 pub use generate::{completions, man};
 pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};
@@ -37,7 +37,6 @@ pub use new::{fresh_seed, header_with, new_record, NewSeed};
 pub use position::{moves, score, show};
 pub use rules::rules;
 pub use selfplay::selfplay;
-pub use turn_arg::TurnArg;
 
 /// A single-record command given a directory stops plainly (exit 2), not with the
 /// system's "Is a directory".

@@ -5,8 +5,9 @@ use std::io::Write;
 
 use serde_json::{json, Value as Json};
 
-use super::turn_arg::{self, TurnArg};
+use super::turn_arg;
 use super::{load_one, visit_game, written_chance_note, OneRecord};
+use crate::cli::args::TurnArg;
 use crate::cli::diagnostics;
 use crate::cli::html::{self, Fate, Page, Positions, Ruling, RulingError, TurnRow};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};

@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use std::io::Write;
 
-use super::analyse::{think, EngineArgs};
+use super::analyse::think;
 use super::new::header_for;
 use super::{apply_cli_options, load_ruleset, visit_game};
+use crate::cli::args::EngineArgs;
 use crate::cli::{Ctx, Failure, Outcome, Render, Visitor};
 use crate::dice::Dice;
 use crate::games::{seat_name, Game, SeatSet, Status};
