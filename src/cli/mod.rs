@@ -12,6 +12,7 @@ pub mod guide;
 mod halasi;
 mod html;
 mod play;
+mod play_input;
 mod render;
 mod render_halves;
 mod render_thaayam;
