@@ -13,7 +13,7 @@
 //! ```
 //!
 //! Seats are small indices into the game's [`Game::SEATS`]; who moves next is the
-//! module's answer ([`Game::to_move`]), so extra turns, phases and seats that have left
+//! module's answer ([`Game::status`]), so extra turns, phases and seats that have left
 //! need nothing from the referee.
 
 pub mod halasi;

@@ -188,7 +188,8 @@ impl Tiles {
     }
 
     /// Which of the six cells around tile `i` hold a tile: bit `d` for the `d`-th of
-    /// [`NEIGHBOURS`] (north, north-east, south-east, south, south-west, north-west),
+    /// [`NEIGHBOURS`](crate::notation::halves::NEIGHBOURS) (north, north-east, south-east,
+    /// south, south-west, north-west),
     /// which go round the cell in order.
     ///
     /// Sorted by `q`, then `r`, the north and south neighbours are the tiles next to `i`,
