@@ -213,7 +213,10 @@ fn html_starts_at_the_turn_asked() {
     assert!(page.contains("<body data-step=\"0\">"));
     let (code, page, err) = run(&["show", p, "--format", "html", "--turn", "99"]);
     assert_eq!(code, 0);
-    assert!(err.contains("the replay stops after turn 6"), "{err}");
+    assert!(
+        err.contains("the replay stops before move 4, white"),
+        "{err}"
+    );
     assert!(page.contains("<body data-step=\"6\">"));
 }
 

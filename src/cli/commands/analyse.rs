@@ -229,11 +229,13 @@ pub fn replay_to<G: Render>(
     let played = session.turns;
     match turn {
         Some(n) if played < n => eprintln!(
-            "referee: the replay stops after turn {played} (the record {}); analysing that position",
+            "referee: the replay stops before {} (the record {}); analysing that position",
+            session.turn_name().1,
             if j.report.turns < n { "is shorter" } else { "has an error there" }
         ),
         None if !j.report.valid => eprintln!(
-            "referee: the record is invalid; analysing the position after turn {played}, where the replay stops"
+            "referee: the record is invalid; analysing the position before {}, where the replay stops",
+            session.turn_name().1
         ),
         _ => {}
     }

@@ -96,12 +96,20 @@ fn position_game<G: Render>(
     if let Some(n) = turn {
         if played < n {
             eprintln!(
-                "referee: the replay stops after turn {played} (the record {}); showing that position",
-                if j.report.turns < n { "is shorter" } else { "has an error there" }
+                "referee: the replay stops before {} (the record {}); showing that position",
+                session.turn_name().1,
+                if j.report.turns < n {
+                    "is shorter"
+                } else {
+                    "has an error there"
+                }
             );
         }
     } else if !j.report.valid {
-        eprintln!("referee: the record is invalid; showing the position after turn {played}, where the replay stops");
+        eprintln!(
+            "referee: the record is invalid; showing the position before {}, where the replay stops",
+            session.turn_name().1
+        );
     }
     let status = StatusReport::of::<G>(&session.status());
     match (what, ctx.global.format) {
@@ -434,7 +442,8 @@ fn html_page<G: Render>(
         Some(n) if n <= played => n,
         Some(_) => {
             eprintln!(
-                "referee: the replay stops after turn {played}; the page starts at its last step"
+                "referee: the replay stops before {}; the page starts at its last step",
+                session.turn_name().1
             );
             steps - 1
         }
