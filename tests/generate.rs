@@ -248,4 +248,13 @@ fn the_bash_script_completes_commands_options_and_values() {
         ["halves-3p"]
     );
     assert_eq!(bash_complete(&["referee", "guide", "thaa"]), ["thaayam"]);
+    // Settings with a few values, tile sets among them (`--option tile<TAB>`).
+    assert_eq!(
+        bash_complete(&["referee", "check", "x.game", "--option", "tile-s"]),
+        ["tile-set=standard"]
+    );
+    assert_eq!(
+        bash_complete(&["referee", "show", "x.game", "--option", "emperor="]),
+        ["emperor=false", "emperor=true"]
+    );
 }

@@ -79,7 +79,12 @@ pub struct RulesetOpts {
     pub rulesets: Vec<PathBuf>,
     /// Override a setting (repeatable): --option emperor=true. Applied after the
     /// ruleset, before a record's Options tag.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
+    #[arg(
+        long = "option",
+        value_name = "KEY=VALUE",
+        value_parser = SettingOption,
+        hide_possible_values = true
+    )]
     pub options: Vec<String>,
 }
 
@@ -193,6 +198,71 @@ impl clap::builder::TypedValueParser for RulesetName {
             crate::ruleset::shipped::names().map(clap::builder::PossibleValue::new),
         ))
     }
+}
+
+/// `--option KEY=VALUE`: any text (a ruleset's set line checks it), offering shell
+/// completion every setting with a few values as `KEY=VALUE` (`emperor=true`,
+/// `capture=compulsory`, and each shipped Halasi tile set as `tile-set=standard`).
+#[derive(Clone, Debug)]
+struct SettingOption;
+
+impl clap::builder::TypedValueParser for SettingOption {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            setting_values()
+                .iter()
+                .map(|v| clap::builder::PossibleValue::new(*v)),
+        ))
+    }
+}
+
+/// Every `KEY=VALUE` [`SettingOption`] offers, made once (clap's completion takes
+/// `'static` strings).
+fn setting_values() -> &'static [&'static str] {
+    use crate::ruleset::schema::{Alt, Kind};
+    static VALUES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| {
+        let mut all: Vec<String> = Vec::new();
+        for schema in crate::games::registry::schemas() {
+            for s in schema.settings {
+                let values: Vec<String> = match s.kind {
+                    Kind::Bool => vec!["true".into(), "false".into()],
+                    Kind::Choice(alts) => alts
+                        .iter()
+                        .filter_map(|a| match a {
+                            Alt::Word(w) => Some(w.to_string()),
+                            Alt::Call { .. } => None,
+                        })
+                        .collect(),
+                    Kind::Data { folder, ext, .. } => {
+                        crate::ruleset::shipped::data_names(folder, ext)
+                            .map(str::to_string)
+                            .collect()
+                    }
+                    _ => Vec::new(),
+                };
+                all.extend(values.into_iter().map(|v| format!("{}={v}", s.key)));
+            }
+        }
+        all.sort();
+        all.dedup();
+        all.into_iter()
+            .map(|v| &*Box::leak(v.into_boxed_str()))
+            .collect()
+    })
 }
 
 #[derive(Subcommand, Debug)]
