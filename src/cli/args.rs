@@ -82,7 +82,7 @@ pub struct RulesetOpts {
     #[arg(
         long = "option",
         value_name = "KEY=VALUE",
-        value_parser = SettingOption,
+        value_parser = Offering(setting_values),
         hide_possible_values = true
     )]
     pub options: Vec<String>,
@@ -174,12 +174,15 @@ pub enum ColorWhen {
     Never,
 }
 
-/// A ruleset named on the command line: any text (a name, or a path to a .rules file);
-/// the shipped names are offered to shell completion.
+/// An argument that takes any text but offers shell completion a list: the shipped
+/// ruleset names for a RULESET (a path or a club's ruleset is just as welcome), every
+/// setting with a few values as `KEY=VALUE` for `--option` (`emperor=true`,
+/// `capture=compulsory`, each shipped Halasi tile set as `tile-set=standard`). The list
+/// is hidden from `--help`.
 #[derive(Clone, Debug)]
-struct RulesetName;
+struct Offering(fn() -> Vec<&'static str>);
 
-impl clap::builder::TypedValueParser for RulesetName {
+impl clap::builder::TypedValueParser for Offering {
     type Value = String;
 
     fn parse_ref(
@@ -195,74 +198,54 @@ impl clap::builder::TypedValueParser for RulesetName {
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
         Some(Box::new(
-            crate::ruleset::shipped::names().map(clap::builder::PossibleValue::new),
+            (self.0)()
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
         ))
     }
 }
 
-/// `--option KEY=VALUE`: any text (a ruleset's set line checks it), offering shell
-/// completion every setting with a few values as `KEY=VALUE` (`emperor=true`,
-/// `capture=compulsory`, and each shipped Halasi tile set as `tile-set=standard`).
-#[derive(Clone, Debug)]
-struct SettingOption;
-
-impl clap::builder::TypedValueParser for SettingOption {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(
-            setting_values()
-                .iter()
-                .map(|v| clap::builder::PossibleValue::new(*v)),
-        ))
-    }
+/// The shipped ruleset names, offered for a RULESET.
+fn ruleset_names() -> Vec<&'static str> {
+    crate::ruleset::shipped::names().collect()
 }
 
-/// Every `KEY=VALUE` [`SettingOption`] offers, made once (clap's completion takes
-/// `'static` strings).
-fn setting_values() -> &'static [&'static str] {
+/// Every `KEY=VALUE` `--option` offers, made once (clap's completion takes `'static`
+/// strings).
+fn setting_values() -> Vec<&'static str> {
     use crate::ruleset::schema::{Alt, Kind};
     static VALUES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    VALUES.get_or_init(|| {
-        let mut all: Vec<String> = Vec::new();
-        for schema in crate::games::registry::schemas() {
-            for s in schema.settings {
-                let values: Vec<String> = match s.kind {
-                    Kind::Bool => vec!["true".into(), "false".into()],
-                    Kind::Choice(alts) => alts
-                        .iter()
-                        .filter_map(|a| match a {
-                            Alt::Word(w) => Some(w.to_string()),
-                            Alt::Call { .. } => None,
-                        })
-                        .collect(),
-                    Kind::Data { folder, ext, .. } => {
-                        crate::ruleset::shipped::data_names(folder, ext)
-                            .map(str::to_string)
-                            .collect()
-                    }
-                    _ => Vec::new(),
-                };
-                all.extend(values.into_iter().map(|v| format!("{}={v}", s.key)));
+    VALUES
+        .get_or_init(|| {
+            let mut all: Vec<String> = Vec::new();
+            for schema in crate::games::registry::schemas() {
+                for s in schema.settings {
+                    let values: Vec<String> = match s.kind {
+                        Kind::Bool => vec!["true".into(), "false".into()],
+                        Kind::Choice(alts) => alts
+                            .iter()
+                            .filter_map(|a| match a {
+                                Alt::Word(w) => Some(w.to_string()),
+                                Alt::Call { .. } => None,
+                            })
+                            .collect(),
+                        Kind::Data { folder, ext, .. } => {
+                            crate::ruleset::shipped::data_names(folder, ext)
+                                .map(str::to_string)
+                                .collect()
+                        }
+                        _ => Vec::new(),
+                    };
+                    all.extend(values.into_iter().map(|v| format!("{}={v}", s.key)));
+                }
             }
-        }
-        all.sort();
-        all.dedup();
-        all.into_iter()
-            .map(|v| &*Box::leak(v.into_boxed_str()))
-            .collect()
-    })
+            all.sort();
+            all.dedup();
+            all.into_iter()
+                .map(|v| &*Box::leak(v.into_boxed_str()))
+                .collect()
+        })
+        .clone()
 }
 
 #[derive(Subcommand, Debug)]
@@ -360,7 +343,7 @@ pub enum Command {
     )]
     Play {
         /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
-        #[arg(value_name = "RULESET", value_parser = RulesetName, hide_possible_values = true)]
+        #[arg(value_name = "RULESET", value_parser = Offering(ruleset_names), hide_possible_values = true)]
         ruleset: String,
         /// The seed of the game's random events (throws, rolls, shuffles): any text.
         #[arg(long, value_name = "SEED")]
@@ -490,7 +473,7 @@ pub enum Command {
     )]
     Rules {
         /// The ruleset to show: a name or a path to a .rules file (none: list them all).
-        #[arg(value_name = "NAME", value_parser = RulesetName, hide_possible_values = true)]
+        #[arg(value_name = "NAME", value_parser = Offering(ruleset_names), hide_possible_values = true)]
         name: Option<String>,
         /// Check every available ruleset: syntax, schema, rule texts.
         #[arg(long)]
@@ -506,7 +489,7 @@ pub enum Command {
     )]
     New {
         /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
-        #[arg(value_name = "RULESET", value_parser = RulesetName, hide_possible_values = true)]
+        #[arg(value_name = "RULESET", value_parser = Offering(ruleset_names), hide_possible_values = true)]
         ruleset: String,
         /// The seed of the game's random events: any text; the header gets it and its
         /// SeedCommit. Without it, a game with random events gets a fresh seed from the
@@ -529,7 +512,7 @@ pub enum Command {
     )]
     Selfplay {
         /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
-        #[arg(value_name = "RULESET", value_parser = RulesetName, hide_possible_values = true)]
+        #[arg(value_name = "RULESET", value_parser = Offering(ruleset_names), hide_possible_values = true)]
         ruleset: String,
         /// How many games to play.
         #[arg(long, value_name = "N")]
