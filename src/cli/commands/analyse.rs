@@ -163,41 +163,90 @@ pub fn likely_winner<G: Game>(a: &Analysis<G>) -> Option<crate::games::Seat> {
         .map(|e| e.seat)
 }
 
-struct AnalyseVisit<'a> {
+/// An engine command on a record's position: `analyse`, or `moves --best` (`best`).
+struct EngineVisit<'a> {
     ctx: &'a Ctx,
     rec: &'a OneRecord,
     turn: Option<TurnArg>,
     seed: &'a str,
     engine: &'a EngineArgs,
+    best: bool,
     out: &'a mut dyn Write,
 }
 
-impl Visitor for AnalyseVisit<'_> {
+impl Visitor for EngineVisit<'_> {
     type Out = Outcome;
     fn visit<G: Render>(self) -> Outcome {
         let config = self.engine.config(self.seed)?;
         let turn = turn_arg::resolve::<G>(self.ctx, self.rec, self.turn)?;
         let session = replay_to::<G>(self.ctx, self.rec, turn)?;
-        let a = think(&session, false, &config)?;
-        let played = session.turns;
-        if self.ctx.global.format == Format::Json {
-            let mut doc = json!({"turn": played});
-            if let (Json::Object(d), Json::Object(more)) = (&mut doc, analysis_json(&a, &config)) {
-                d.extend(more);
-            }
-            writeln!(self.out, "{doc}")?;
+        if self.best {
+            best_turn::<G>(self.ctx, &session, &config, self.out)
         } else {
-            let status = crate::referee::StatusReport::of::<G>(&session.status());
-            writeln!(
-                self.out,
-                "Position after turn {played} ({}): {}",
-                G::NAME,
-                status.describe()
-            )?;
-            write!(self.out, "{}", analysis_text(&a, &config))?;
+            analysis::<G>(self.ctx, &session, &config, self.out)
         }
-        Ok(())
     }
+}
+
+/// `referee analyse`: each seat's chance, the best turns, the expected line.
+fn analysis<G: Render>(
+    ctx: &Ctx,
+    session: &Session<G>,
+    config: &Config,
+    out: &mut dyn Write,
+) -> Outcome {
+    let a = think(session, false, config)?;
+    let played = session.turns;
+    if ctx.global.format == Format::Json {
+        let mut doc = json!({"turn": played});
+        if let (Json::Object(d), Json::Object(more)) = (&mut doc, analysis_json(&a, config)) {
+            d.extend(more);
+        }
+        writeln!(out, "{doc}")?;
+    } else {
+        let status = crate::referee::StatusReport::of::<G>(&session.status());
+        writeln!(
+            out,
+            "Position after turn {played} ({}): {}",
+            G::NAME,
+            status.describe()
+        )?;
+        write!(out, "{}", analysis_text(&a, config))?;
+    }
+    Ok(())
+}
+
+/// `referee moves --best`: the engine's choice among the legal turns.
+fn best_turn<G: Render>(
+    ctx: &Ctx,
+    session: &Session<G>,
+    config: &Config,
+    out: &mut dyn Write,
+) -> Outcome {
+    let mut legal = Vec::new();
+    session.legal_turns(&mut legal);
+    if legal.is_empty() {
+        return Err(Failure::Usage(match session.to_move() {
+            None => "the game is over: there is no turn to choose".into(),
+            Some(_) => "the seat to move has no legal turn listed here (without a seed \
+                            the random outcome opening the turn is not known until written)"
+                .into(),
+        }));
+    }
+    let a = think(session, true, config)?;
+    // The most visited root turn that is legal here (the search keeps the outcome
+    // the seat has seen, so it always is).
+    let best = a.best_of(&legal).expect("legal turns");
+    if ctx.global.format == Format::Json {
+        let mut doc = json!({"turn": session.turns + 1, "best": best.to_string()});
+        if let (Json::Object(d), Json::Object(more)) = (&mut doc, analysis_json(&a, config)) {
+            d.extend(more);
+        }
+        writeln!(out, "{doc}")?;
+    } else {
+        writeln!(out, "{best}")?;
+    }
+    Ok(())
 }
 
 /// The session after turn `turn` (default: the last), as `show` replays it; a replay
@@ -252,6 +301,7 @@ fn text_or_json(ctx: &Ctx, command: &str) -> Result<(), Failure> {
     }
 }
 
+/// `referee analyse FILE`.
 pub fn analyse(
     ctx: &Ctx,
     file: &str,
@@ -261,63 +311,10 @@ pub fn analyse(
     out: &mut dyn Write,
 ) -> Outcome {
     text_or_json(ctx, "analyse")?;
-    let rec = load_one(ctx, file)?;
-    visit_game(
-        rec.game,
-        AnalyseVisit {
-            ctx,
-            rec: &rec,
-            turn,
-            seed,
-            engine,
-            out,
-        },
-    )
+    engine_view(ctx, file, turn, seed, engine, false, out)
 }
 
-struct BestVisit<'a> {
-    ctx: &'a Ctx,
-    rec: &'a OneRecord,
-    turn: Option<TurnArg>,
-    seed: &'a str,
-    engine: &'a EngineArgs,
-    out: &'a mut dyn Write,
-}
-
-impl Visitor for BestVisit<'_> {
-    type Out = Outcome;
-    fn visit<G: Render>(self) -> Outcome {
-        let config = self.engine.config(self.seed)?;
-        let turn = turn_arg::resolve::<G>(self.ctx, self.rec, self.turn)?;
-        let session = replay_to::<G>(self.ctx, self.rec, turn)?;
-        let mut legal = Vec::new();
-        session.legal_turns(&mut legal);
-        if legal.is_empty() {
-            return Err(Failure::Usage(match session.to_move() {
-                None => "the game is over: there is no turn to choose".into(),
-                Some(_) => "the seat to move has no legal turn listed here (without a seed \
-                            the random outcome opening the turn is not known until written)"
-                    .into(),
-            }));
-        }
-        let a = think(&session, true, &config)?;
-        // The most visited root turn that is legal here (the search keeps the outcome
-        // the seat has seen, so it always is).
-        let best = a.best_of(&legal).expect("legal turns");
-        if self.ctx.global.format == Format::Json {
-            let mut doc = json!({"turn": session.turns + 1, "best": best.to_string()});
-            if let (Json::Object(d), Json::Object(more)) = (&mut doc, analysis_json(&a, &config)) {
-                d.extend(more);
-            }
-            writeln!(self.out, "{doc}")?;
-        } else {
-            writeln!(self.out, "{best}")?;
-        }
-        Ok(())
-    }
-}
-
-/// `referee moves FILE --best`: the engine's choice among the legal turns.
+/// `referee moves FILE --best`.
 pub fn best_move(
     ctx: &Ctx,
     file: &str,
@@ -327,15 +324,29 @@ pub fn best_move(
     out: &mut dyn Write,
 ) -> Outcome {
     text_or_json(ctx, "moves --best")?;
+    engine_view(ctx, file, turn, seed, engine, true, out)
+}
+
+/// Loads the record and runs `analyse` or `moves --best` for its game.
+fn engine_view(
+    ctx: &Ctx,
+    file: &str,
+    turn: Option<TurnArg>,
+    seed: &str,
+    engine: &EngineArgs,
+    best: bool,
+    out: &mut dyn Write,
+) -> Outcome {
     let rec = load_one(ctx, file)?;
     visit_game(
         rec.game,
-        BestVisit {
+        EngineVisit {
             ctx,
             rec: &rec,
             turn,
             seed,
             engine,
+            best,
             out,
         },
     )
