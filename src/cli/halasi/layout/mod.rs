@@ -598,6 +598,17 @@ pub(crate) fn layout_svg(layout: &Layout, title: &str, panel: &Panel) -> String 
     s
 }
 
+/// A small domino rhombus for the legend, as on the layout, its left corner at `x` and
+/// standing on the text line `y`.
+fn legend_rhombus(x: f64, y: f64) -> [(f64, f64); 4] {
+    [
+        (x, y - 5.0),
+        (x + 9.0, y - 14.0),
+        (x + 18.0, y - 5.0),
+        (x + 9.0, y + 4.0),
+    ]
+}
+
 /// The legend below the layout, in screen pixels from its top left corner: the seats'
 /// dominos, the last turn's mark, the market centre, the suits, and how to read an
 /// address (`indices`: from the small numbers, else from the tooltips).
@@ -616,33 +627,20 @@ fn legend(s: &mut String, layout: &Layout, indices: bool, last: bool) {
     }
     for seat in seats {
         let (stroke, fill) = seat_colours(seat);
-        // A small rhombus, as on the layout.
-        let r = [
-            (cx, y - 5.0),
-            (cx + 9.0, y - 14.0),
-            (cx + 18.0, y - 5.0),
-            (cx + 9.0, y + 4.0),
-        ];
         let _ = write!(
             s,
             r##"<polygon points="{}" fill="{fill}" stroke="{stroke}" stroke-width="2.5"/><text x="{:.1}" y="{y:.1}">seat {}</text>"##,
-            points(&r),
+            points(&legend_rhombus(cx, y)),
             cx + 24.0,
             seat_name(seat)
         );
         cx += 80.0;
     }
     if last {
-        let r = [
-            (cx, y - 5.0),
-            (cx + 9.0, y - 14.0),
-            (cx + 18.0, y - 5.0),
-            (cx + 9.0, y + 4.0),
-        ];
         let _ = write!(
             s,
             r##"<polygon points="{}" fill="#ffffff" stroke="{LAST}" stroke-width="4"/><text x="{:.1}" y="{y:.1}">the last turn</text>"##,
-            points(&r),
+            points(&legend_rhombus(cx, y)),
             cx + 24.0
         );
     }
