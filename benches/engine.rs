@@ -8,7 +8,9 @@
 //! - `more --games G [RULESET…]`: 4,000 playouts a turn against 1,000, two-seat rulesets.
 //!
 //! Games run in parallel, one search thread each. A ruleset is written `NAME` or
-//! `NAME:SEATS` (`halasi:a,b,c,d`).
+//! `NAME:SEATS` (`halasi:a,b,c,d`). `--from F` plays games `F..F+G` of each seat
+//! assignment (each game's seeds are named by its number), so a long protocol can be
+//! run in parts: the parts' wins (printed as `wins W of N`) add up to the whole run's.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -131,12 +133,12 @@ fn game<G: Game>(s: &G::Settings, playouts: &[u64], seed: &str) -> stats::Reward
 fn matches<G: Game>(
     spec: &str,
     label: &str,
-    games: usize,
+    games: std::ops::Range<usize>,
     assignments: Vec<(Seat, Vec<u64>)>,
 ) -> (f64, usize) {
     let s = settings::<G>(spec);
     let jobs: Vec<(usize, usize)> = (0..assignments.len())
-        .flat_map(|a| (0..games).map(move |g| (a, g)))
+        .flat_map(|a| games.clone().map(move |g| (a, g)))
         .collect();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![0.0f64; assignments.len()]);
@@ -153,17 +155,22 @@ fn matches<G: Game>(
         }
     });
     let results = results.into_inner().unwrap();
+    let first = games.start;
+    let games = games.len();
     let mut total = 0.0;
     for (a, (hero, _)) in assignments.iter().enumerate() {
         let p = results[a] / games as f64;
         let (lo, hi) = stats::wilson(p, games as u64);
         total += results[a];
         println!(
-            "{label} {spec:<22} seat {:<6} {:>5.1} %  [{:.1}, {:.1}]  over {games} games",
+            "{label} {spec:<22} seat {:<6} {:>5.1} %  [{:.1}, {:.1}]  over {games} games \
+             (wins {:.2} of games {first}..{})",
             G::SEATS[hero.0 as usize],
             100.0 * p,
             100.0 * lo,
-            100.0 * hi
+            100.0 * hi,
+            results[a],
+            first + games
         );
     }
     let n = games * assignments.len();
@@ -179,7 +186,7 @@ fn matches<G: Game>(
     (p, n)
 }
 
-fn strength<G: Game>(spec: &str, games: usize, playouts: u64) {
+fn strength<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64) {
     let s = settings::<G>(spec);
     let seats = G::seats(&s).to_vec();
     let assignments = seats
@@ -193,7 +200,7 @@ fn strength<G: Game>(spec: &str, games: usize, playouts: u64) {
     matches::<G>(spec, &format!("strength@{playouts}"), games, assignments);
 }
 
-fn more<G: Game>(spec: &str, games: usize) {
+fn more<G: Game>(spec: &str, games: std::ops::Range<usize>) {
     let s = settings::<G>(spec);
     let seats = G::seats(&s).to_vec();
     let assignments = seats
@@ -228,6 +235,7 @@ fn main() {
         .collect();
     let mut what = "speed".to_string();
     let mut games = 20usize;
+    let mut from = 0usize;
     let mut playouts = 1000u64;
     let mut secs = 3.0f64;
     let mut specs: Vec<String> = Vec::new();
@@ -236,6 +244,7 @@ fn main() {
         match a.as_str() {
             "speed" | "strength" | "more" => what = a,
             "--games" => games = it.next().and_then(|v| v.parse().ok()).expect("--games N"),
+            "--from" => from = it.next().and_then(|v| v.parse().ok()).expect("--from F"),
             "--playouts" => {
                 playouts = it
                     .next()
@@ -272,20 +281,21 @@ fn main() {
         "machine: {} cores available",
         engine::search::default_threads()
     );
+    let games = from..from + games;
     for spec in &specs {
         dispatch(spec, &|game, spec| match (what.as_str(), game) {
             ("speed", "halatafl") => speed::<Halatafl>(spec, 10, secs),
             ("speed", "thaayam") => speed::<Thaayam>(spec, 10, secs),
             ("speed", "halves") => speed::<Halves>(spec, 10, secs),
             ("speed", _) => speed::<Halasi>(spec, 40, secs),
-            ("strength", "halatafl") => strength::<Halatafl>(spec, games, playouts),
-            ("strength", "thaayam") => strength::<Thaayam>(spec, games, playouts),
-            ("strength", "halves") => strength::<Halves>(spec, games, playouts),
-            ("strength", _) => strength::<Halasi>(spec, games, playouts),
-            ("more", "halatafl") => more::<Halatafl>(spec, games),
-            ("more", "thaayam") => more::<Thaayam>(spec, games),
-            ("more", "halves") => more::<Halves>(spec, games),
-            (_, _) => more::<Halasi>(spec, games),
+            ("strength", "halatafl") => strength::<Halatafl>(spec, games.clone(), playouts),
+            ("strength", "thaayam") => strength::<Thaayam>(spec, games.clone(), playouts),
+            ("strength", "halves") => strength::<Halves>(spec, games.clone(), playouts),
+            ("strength", _) => strength::<Halasi>(spec, games.clone(), playouts),
+            ("more", "halatafl") => more::<Halatafl>(spec, games.clone()),
+            ("more", "thaayam") => more::<Thaayam>(spec, games.clone()),
+            ("more", "halves") => more::<Halves>(spec, games.clone()),
+            (_, _) => more::<Halasi>(spec, games.clone()),
         });
     }
 }
