@@ -167,11 +167,11 @@ fn movetext_agrees<G: Game>(text: &str, span: Span, limits: &Limits) {
     }
 }
 
-/// The setup round trip ([`setup_round_trips`]) at every position of `games` random games
+/// The setup round trip (`setup_round_trips`) at every position of `games` random games
 /// of the shipped ruleset `ruleset` (uniformly random legal turns, as `selfplay` plays
 /// them, from `seed`): the fuzzers' check, on positions that play reaches often rather
 /// than those mutation finds; and at each, turns near the listed ones judged
-/// ([`judged_turns_are_listed`]). Returns how many positions were checked and how many
+/// (`judged_turns_are_listed`). Returns how many positions were checked and how many
 /// accepted turns were not written as listed ones.
 pub fn selfplay_round_trips<G: Game>(ruleset: &str, games: usize, seed: &str) -> (usize, usize) {
     let rs = env().ruleset(Some(ruleset)).expect("a shipped ruleset");

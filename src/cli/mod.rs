@@ -1,5 +1,5 @@
 //! The command line (`cli.md`): running the commands (their clap definitions are in
-//! [`args`]), exit codes, output formats.
+//! `args`), exit codes, output formats.
 //!
 //! Exit codes: 0 — every record valid / done; 1 — a record invalid or a turn refused
 //! (the answer is on stdout); 2 — usage error, unreadable file, unknown ruleset,

@@ -646,7 +646,7 @@ pub fn play(
     )
 }
 
-/// [`play`] reading its lines from `input` (the fuzz target drives it in process).
+/// `play` reading its lines from `input` (the fuzz target drives it in process).
 #[allow(clippy::too_many_arguments)]
 pub fn play_from(
     ctx: &Ctx,

@@ -7,7 +7,7 @@
 //! 1. [`stats`] — a playout's reward per seat, the Wilson interval;
 //! 2. [`playout`] — a playout by the game's policy, cut and scored where the game says;
 //! 3. [`tree`] — one open-loop search tree (chance drawn afresh each iteration);
-//! 4. [`search`] — trees on threads, merged at the root into an [`Analysis`].
+//! 4. [`search`](mod@search) — trees on threads, merged at the root into an [`Analysis`].
 //!
 //! The future is unknown to the engine: every random event below the root comes from
 //! its own generator, seeded by the caller (never by a record's `Seed`), and what no

@@ -3,7 +3,7 @@
 //! checked.
 //!
 //! [`Session`] is one game in progress (used by replay, `play`, `move` and `selfplay`);
-//! [`replay`] judges a whole record; [`check_text`] judges every record of a file
+//! `replay` judges a whole record; [`check_text`] judges every record of a file
 //! whatever its game.
 
 mod replay;

@@ -203,7 +203,7 @@ pub fn playout_turn(
     best.map(|(_, t)| t)
 }
 
-/// The turns the engine's tree considers at a regular turn: up to [`TREE_RUNS`]
+/// The turns the engine's tree considers at a regular turn: up to `TREE_RUNS`
 /// placements of one domino drawn at random (each scored; doubles drawn twice as one), two territories where the
 /// purse allows, and `leave` — a sample of the legal turns, so a node costs a few
 /// scorings instead of all of them. Elsewhere, every legal turn.

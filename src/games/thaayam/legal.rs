@@ -2,20 +2,20 @@
 //! distinct outcome of those that use as many throws as possible, in the order the walk
 //! first reaches them.
 //!
-//! A partial turn is kept small ([`Node`]): during a turn only the seat's own pieces move
+//! A partial turn is kept small (`Node`): during a turn only the seat's own pieces move
 //! and enemy pieces only leave for their hand, so the seat's pieces, the set of enemy
 //! pieces captured so far and the unused throws say everything. The actions of the walk
-//! are `Copy` ([`Act`]) and are written out as notation only for the turns listed.
+//! are `Copy` (`Act`) and are written out as notation only for the turns listed.
 //!
 //! Two walks list the same turns in the same order:
 //!
-//! - the **full walk** ([`Full`]) visits every partial turn once, remembers how it first
-//!   got there ([`Visit`]) and the most throws any of them used; the turns are then the
+//! - the **full walk** (`Full`) visits every partial turn once, remembers how it first
+//!   got there (`Visit`) and the most throws any of them used; the turns are then the
 //!   partial turns that used that many, first of their outcome, in the order visited;
 //! - the **pruned walk** (`pruned.rs`) knows the most throws usable beforehand (the use-all
 //!   search) and follows only the steps that can still use them, so it visits fewer
 //!   partial turns at a higher cost each. It lists the turns the full walk gives up on
-//!   (more than [`FULL_LIMIT`] partial turns: long series).
+//!   (more than `FULL_LIMIT` partial turns: long series).
 //!
 //! They agree because whether a partial turn can still use the most throws depends on
 //! the partial turn alone (its pieces and unused throws), so every partial turn on the
@@ -23,7 +23,7 @@
 //! on the way to a listed one, and visiting them changes no first visit of one that is.
 //!
 //! A turn with at most one usable throw and no declaration before it is listed by neither:
-//! its listing is worked out directly ([`Short`], `short.rs`, which says why it is the
+//! its listing is worked out directly (`Short`, `short.rs`, which says why it is the
 //! full walk's).
 //!
 //! Where throws are never combined (`thaayam-bell`), the full walk is made by

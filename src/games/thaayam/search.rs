@@ -1,5 +1,5 @@
 //! The steps a seat's pieces can take with unused throws, and the use-all search: the
-//! most throws a seat can still use (rule 13), worked out by [`most`] and memoised.
+//! most throws a seat can still use (rule 13), worked out by `most` and memoised.
 
 use std::cell::RefCell;
 
@@ -321,7 +321,7 @@ pub fn each_one_throw_step(own: &Own, t: u8, f: &mut impl FnMut(Step) -> bool) {
 /// of its pieces (with their moved flags) and the multiset of unused throws. What it
 /// finds depends on nothing else but two settings, which the memo's key holds too, so
 /// the thread's search keeps its memo from turn to turn, until it holds more than
-/// [`MEMO_LIMIT`] entries.
+/// `MEMO_LIMIT` entries.
 #[derive(Clone, Debug, Default)]
 pub struct Search {
     memo: Table<u8>,
@@ -361,9 +361,9 @@ impl Search {
     }
 
     /// The most throws usable from this node, memoised: for a series of at most
-    /// [`WALK_THROWS`] throws, the walk over the steps of a turn, the fastest on the
+    /// `WALK_THROWS` throws, the walk over the steps of a turn, the fastest on the
     /// turns of real games; for a longer one, where the walk would grow exponentially
-    /// with mixed throws, the polynomial [`most`]. Both are exact (`tests_most`
+    /// with mixed throws, the polynomial `most`. Both are exact (`tests_most`
     /// compares them), so the answer is the same either way.
     pub fn best(&mut self, s: &Settings, own: Own, throws: Unused) -> u8 {
         self.walk(s, own, throws, WALK_THROWS)
