@@ -5,7 +5,9 @@
 //! - `strength --games G --playouts N [RULESET…]`: the engine in each seat in turn against
 //!   players choosing uniformly among legal turns; its share of the wins with a 95 %
 //!   interval;
-//! - `more --games G [RULESET…]`: 4,000 playouts a turn against 1,000, two-seat rulesets.
+//! - `more --games G [--playouts N] [--base B] [RULESET…]`: N playouts a turn (4,000)
+//!   against B (1,000) in every other seat; `--playouts 1000` measures what the seats
+//!   alone give two equal engines.
 //!
 //! Games run in parallel, one search thread each. A ruleset is written `NAME` or
 //! `NAME:SEATS` (`halasi:a,b,c,d`). `--from F` plays games `F..F+G` of each seat
@@ -200,18 +202,18 @@ fn strength<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64) {
     matches::<G>(spec, &format!("strength@{playouts}"), games, assignments);
 }
 
-fn more<G: Game>(spec: &str, games: std::ops::Range<usize>) {
+fn more<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64, base: u64) {
     let s = settings::<G>(spec);
     let seats = G::seats(&s).to_vec();
     let assignments = seats
         .iter()
         .map(|&hero| {
-            let mut p = vec![1000u64; 8];
-            p[hero.0 as usize] = 4000;
+            let mut p = vec![base; 8];
+            p[hero.0 as usize] = playouts;
             (hero, p)
         })
         .collect();
-    matches::<G>(spec, "4000-vs-1000", games, assignments);
+    matches::<G>(spec, &format!("{playouts}-vs-{base}"), games, assignments);
 }
 
 fn dispatch(spec: &str, f: &dyn Fn(&str, &str)) {
@@ -236,7 +238,8 @@ fn main() {
     let mut what = "speed".to_string();
     let mut games = 20usize;
     let mut from = 0usize;
-    let mut playouts = 1000u64;
+    let mut playouts = None;
+    let mut base = 1000u64;
     let mut secs = 3.0f64;
     let mut specs: Vec<String> = Vec::new();
     let mut it = args.into_iter();
@@ -246,11 +249,13 @@ fn main() {
             "--games" => games = it.next().and_then(|v| v.parse().ok()).expect("--games N"),
             "--from" => from = it.next().and_then(|v| v.parse().ok()).expect("--from F"),
             "--playouts" => {
-                playouts = it
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .expect("--playouts N")
+                playouts = Some(
+                    it.next()
+                        .and_then(|v| v.parse().ok())
+                        .expect("--playouts N"),
+                )
             }
+            "--base" => base = it.next().and_then(|v| v.parse().ok()).expect("--base B"),
             "--secs" => secs = it.next().and_then(|v| v.parse().ok()).expect("--secs S"),
             _ => specs.push(a),
         }
@@ -282,20 +287,21 @@ fn main() {
         engine::search::default_threads()
     );
     let games = from..from + games;
+    let hero = playouts.unwrap_or(if what == "more" { 4000 } else { 1000 });
     for spec in &specs {
         dispatch(spec, &|game, spec| match (what.as_str(), game) {
             ("speed", "halatafl") => speed::<Halatafl>(spec, 10, secs),
             ("speed", "thaayam") => speed::<Thaayam>(spec, 10, secs),
             ("speed", "halves") => speed::<Halves>(spec, 10, secs),
             ("speed", _) => speed::<Halasi>(spec, 40, secs),
-            ("strength", "halatafl") => strength::<Halatafl>(spec, games.clone(), playouts),
-            ("strength", "thaayam") => strength::<Thaayam>(spec, games.clone(), playouts),
-            ("strength", "halves") => strength::<Halves>(spec, games.clone(), playouts),
-            ("strength", _) => strength::<Halasi>(spec, games.clone(), playouts),
-            ("more", "halatafl") => more::<Halatafl>(spec, games.clone()),
-            ("more", "thaayam") => more::<Thaayam>(spec, games.clone()),
-            ("more", "halves") => more::<Halves>(spec, games.clone()),
-            (_, _) => more::<Halasi>(spec, games.clone()),
+            ("strength", "halatafl") => strength::<Halatafl>(spec, games.clone(), hero),
+            ("strength", "thaayam") => strength::<Thaayam>(spec, games.clone(), hero),
+            ("strength", "halves") => strength::<Halves>(spec, games.clone(), hero),
+            ("strength", _) => strength::<Halasi>(spec, games.clone(), hero),
+            ("more", "halatafl") => more::<Halatafl>(spec, games.clone(), hero, base),
+            ("more", "thaayam") => more::<Thaayam>(spec, games.clone(), hero, base),
+            ("more", "halves") => more::<Halves>(spec, games.clone(), hero, base),
+            (_, _) => more::<Halasi>(spec, games.clone(), hero, base),
         });
     }
 }
