@@ -13,6 +13,7 @@
 //! `NAME:SEATS` (`halasi:a,b,c,d`). `--from F` plays games `F..F+G` of each seat
 //! assignment (each game's seeds are named by its number), so a long protocol can be
 //! run in parts: the parts' wins (printed as `wins W of N`) add up to the whole run's.
+//! Each game's share is also written to stderr as the game ends.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -153,6 +154,13 @@ fn matches<G: Game>(
                 let (hero, playouts) = &assignments[a];
                 let r = game::<G>(&s, playouts, &format!("{spec}/{label}/{a}/{g}"));
                 results.lock().unwrap()[a] += r[hero.0 as usize];
+                // Each game as it ends, so a run stopped early still tells its games.
+                eprintln!(
+                    "{label} {spec} seat {} game {g}: {:.2} ({:.0} s)",
+                    G::SEATS[hero.0 as usize],
+                    r[hero.0 as usize],
+                    t0.elapsed().as_secs_f64()
+                );
             });
         }
     });
