@@ -12,8 +12,8 @@
 //! Games run in parallel, one search thread each. A ruleset is written `NAME` or
 //! `NAME:SEATS` (`halasi:a,b,c,d`). `--from F` plays games `F..F+G` of each seat
 //! assignment (each game's seeds are named by its number), so a long protocol can be
-//! run in parts: the parts' wins (printed as `wins W of N`) add up to the whole run's.
-//! Each game's share is also written to stderr as the game ends.
+//! run in parts: the parts' wins (printed as `wins W of games F..F+G`) add up to the
+//! whole run's. Each game's share is also written to stderr as the game ends.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
