@@ -295,21 +295,21 @@ fn main() {
         engine::search::default_threads()
     );
     let games = from..from + games;
-    let hero = playouts.unwrap_or(if what == "more" { 4000 } else { 1000 });
+    let hero_playouts = playouts.unwrap_or(if what == "more" { 4000 } else { 1000 });
     for spec in &specs {
         dispatch(spec, &|game, spec| match (what.as_str(), game) {
             ("speed", "halatafl") => speed::<Halatafl>(spec, 10, secs),
             ("speed", "thaayam") => speed::<Thaayam>(spec, 10, secs),
             ("speed", "halves") => speed::<Halves>(spec, 10, secs),
             ("speed", _) => speed::<Halasi>(spec, 40, secs),
-            ("strength", "halatafl") => strength::<Halatafl>(spec, games.clone(), hero),
-            ("strength", "thaayam") => strength::<Thaayam>(spec, games.clone(), hero),
-            ("strength", "halves") => strength::<Halves>(spec, games.clone(), hero),
-            ("strength", _) => strength::<Halasi>(spec, games.clone(), hero),
-            ("more", "halatafl") => more::<Halatafl>(spec, games.clone(), hero, base),
-            ("more", "thaayam") => more::<Thaayam>(spec, games.clone(), hero, base),
-            ("more", "halves") => more::<Halves>(spec, games.clone(), hero, base),
-            (_, _) => more::<Halasi>(spec, games.clone(), hero, base),
+            ("strength", "halatafl") => strength::<Halatafl>(spec, games.clone(), hero_playouts),
+            ("strength", "thaayam") => strength::<Thaayam>(spec, games.clone(), hero_playouts),
+            ("strength", "halves") => strength::<Halves>(spec, games.clone(), hero_playouts),
+            ("strength", _) => strength::<Halasi>(spec, games.clone(), hero_playouts),
+            ("more", "halatafl") => more::<Halatafl>(spec, games.clone(), hero_playouts, base),
+            ("more", "thaayam") => more::<Thaayam>(spec, games.clone(), hero_playouts, base),
+            ("more", "halves") => more::<Halves>(spec, games.clone(), hero_playouts, base),
+            (_, _) => more::<Halasi>(spec, games.clone(), hero_playouts, base),
         });
     }
 }
