@@ -109,6 +109,11 @@ pub fn buyable(s: &Settings, purse: i64, pool: usize, roll: u8) -> usize {
 /// Removes `items` from `pool`, each from its first occurrence (from the top); `false`,
 /// with `pool` unchanged, when the pool does not hold them all.
 pub fn take(pool: &mut Vec<Domino>, items: &[Domino]) -> bool {
+    // Dominos drawn from the top: each one's first occurrence is the next on top.
+    if pool.starts_with(items) {
+        pool.drain(..items.len());
+        return true;
+    }
     if !holds(pool, items) {
         return false;
     }
@@ -123,6 +128,10 @@ pub fn take(pool: &mut Vec<Domino>, items: &[Domino]) -> bool {
 
 /// Does `pool` hold every domino of `items` (as a multiset)?
 pub fn holds(pool: &[Domino], items: &[Domino]) -> bool {
+    // The usual case, dominos drawn from the top, without counting the pool.
+    if pool.starts_with(items) {
+        return true;
+    }
     let mut count = [0i16; Domino::KINDS];
     for d in pool {
         count[d.key() as usize] += 1;

@@ -70,6 +70,13 @@ pub struct Layout {
     /// The domino half covering each triangle: `domino * 2 + half`, or `NONE`.
     cover: Vec<u16>,
     pub dominos: Vec<Placed>,
+    /// The groups of edge-joined dominos as a forest: each domino's parent, a root its
+    /// own. A root is its group's lowest domino. No path is ever shortened, so taking
+    /// the last domino off undoes its joins exactly.
+    parent: Vec<u16>,
+    /// For each domino, the roots its placing hung under another root (`NONE` after the
+    /// last): what taking it off sets back.
+    hung: Vec<[u16; 6]>,
 }
 
 /// Why a territory cannot go where it was put (rule `territory-adjacent`).
@@ -229,6 +236,32 @@ impl Layout {
         self.cover[d.halves[0].0 as usize] = n * 2;
         self.cover[d.halves[1].0 as usize] = n * 2 + 1;
         self.dominos.push(d);
+        // Join the groups the domino touches: the lower root stays a root.
+        self.parent.push(n);
+        let mut hung = [NONE; 6];
+        let mut k = 0;
+        let mut root = n;
+        for t in d.halves {
+            for &nb in &self.nb[t.0 as usize] {
+                let c = if nb == NONE {
+                    NONE
+                } else {
+                    self.cover[nb as usize]
+                };
+                if c == NONE {
+                    continue;
+                }
+                let r = self.group(usize::from(c / 2)) as u16;
+                if r != root {
+                    let (keep, hang) = (r.min(root), r.max(root));
+                    self.parent[hang as usize] = keep;
+                    hung[k] = hang;
+                    k += 1;
+                    root = keep;
+                }
+            }
+        }
+        self.hung.push(hung);
     }
 
     /// Takes the last domino placed off the layout again.
@@ -237,7 +270,25 @@ impl Layout {
             for t in d.halves {
                 self.cover[t.0 as usize] = NONE;
             }
+            self.parent.pop();
+            let hung = self.hung.pop().unwrap_or([NONE; 6]);
+            for h in hung.into_iter().take_while(|&h| h != NONE) {
+                if let Some(p) = self.parent.get_mut(h as usize) {
+                    *p = h;
+                }
+            }
         }
+    }
+
+    /// The group of domino `d`: the lowest domino of the dominos joined to it by chains
+    /// of dominos sharing an edge.
+    #[inline]
+    pub fn group(&self, d: usize) -> usize {
+        let mut x = d;
+        while self.parent[x] as usize != x {
+            x = self.parent[x] as usize;
+        }
+        x
     }
 
     /// The dominos sharing an edge with domino `d` (each once; `d` itself left out).
@@ -277,6 +328,38 @@ impl Layout {
             }
             for &b in &self.nb[a as usize] {
                 if b != NONE && b > a && self.cover[b as usize] == NONE {
+                    out.push((Tri(a), Tri(b)));
+                }
+            }
+        }
+    }
+
+    /// The free pairs ([`Layout::free_pairs`], in the same order) with a triangle next to
+    /// a domino: where a domino other than a seat's first may go.
+    pub fn free_pairs_near(&self, out: &mut Vec<(Tri, Tri)>) {
+        out.clear();
+        // The triangles next to a domino (covered ones too; they are not free).
+        let mut near = vec![0u64; self.len().div_ceil(64)];
+        for p in &self.dominos {
+            for t in p.halves {
+                for &n in &self.nb[t.0 as usize] {
+                    if n != NONE {
+                        near[n as usize / 64] |= 1 << (n % 64);
+                    }
+                }
+            }
+        }
+        let is_near = |i: u16| near[i as usize / 64] >> (i % 64) & 1 != 0;
+        for a in 0..self.len() as u16 {
+            if self.cover[a as usize] != NONE {
+                continue;
+            }
+            for &b in &self.nb[a as usize] {
+                if b != NONE
+                    && b > a
+                    && self.cover[b as usize] == NONE
+                    && (is_near(a) || is_near(b))
+                {
                     out.push((Tri(a), Tri(b)));
                 }
             }

@@ -66,37 +66,19 @@ pub fn single_placements(
     }
     let lay = &st.layout;
     let mut pairs = Vec::new();
-    lay.free_pairs(&mut pairs);
+    if first {
+        lay.free_pairs(&mut pairs);
+    } else {
+        lay.free_pairs_near(&mut pairs);
+    }
     let n = lay.dominos.len();
-    let groups = routes::Groups::of(lay, n);
-    let linked = groups.linked();
+    let mut routes = routes::RouteCheck::new(lay);
     let mut scratch = lay.clone();
-    let covered_nb = |t: Tri| lay.neighbours(t).any(|nb| lay.cover(nb).is_some());
     let can_match = |t: Tri, mark| can_match(s, lay, t, mark);
     let on_home_centre = |t: Tri, mark| on_home_centre(lay, home, t, mark);
-    let mut roots: Vec<u32> = Vec::with_capacity(4);
-    let mut on_centre: Vec<usize> = Vec::with_capacity(2);
     for &(a, b) in &pairs {
-        if !first && !covered_nb(a) && !covered_nb(b) {
-            continue;
-        }
         // Could this pair complete a route, whatever domino lies on it?
-        roots.clear();
-        on_centre.clear();
-        for t in [a, b] {
-            for nb in lay.neighbours(t) {
-                if let Some((d, _)) = lay.cover(nb) {
-                    let r = groups.root[d];
-                    if !roots.contains(&r) {
-                        roots.push(r);
-                    }
-                }
-            }
-            if t.is_centre() && lay.territories[t.slot()].market {
-                on_centre.push(t.slot());
-            }
-        }
-        let may_route = groups.may_link(&roots, &on_centre, &linked);
+        let may_route = routes.may_complete(lay, a, b);
         for d in &kinds {
             let flips: &[bool] = if d.is_double() {
                 &[false]
@@ -119,7 +101,7 @@ pub fn single_placements(
                 });
                 let dominos = score::run_points(&scratch, n, &s.score);
                 let unannounced = if may_route {
-                    routes::completed(&scratch, n)
+                    routes.completed(&scratch)
                 } else {
                     Vec::new()
                 };

@@ -11,9 +11,9 @@
 //! Setup and home turns are drawn from the full listing (they are few).
 
 use super::chance::Chance;
-use super::layout::{Placed, Tri};
+use super::layout::{Layout, Placed, Tri};
 use super::legal;
-use super::routes;
+use super::routes::RouteCheck;
 use super::score;
 use super::settings::{Mode, Settings};
 use super::state::{Phase, State};
@@ -87,8 +87,9 @@ impl Ctx<'_> {
     }
 
     /// A placement scored as `legal_turns` scores it: every route it completes
-    /// announced, its exact score claimed.
-    fn run(&self, work: &mut super::layout::Layout, c: Candidate) -> (i64, Turn) {
+    /// announced, its exact score claimed. `work` is a copy of the layout, `routes` its
+    /// [`RouteCheck`].
+    fn run(&self, work: &mut Layout, routes: &mut RouteCheck, c: Candidate) -> (i64, Turn) {
         let (s, st) = (self.s, self.st);
         let lay = &st.layout;
         let n = lay.dominos.len();
@@ -99,7 +100,11 @@ impl Ctx<'_> {
             turn: st.turns + 1,
         });
         let dominos = score::run_points(work, n, &s.score);
-        let found = routes::completed(work, n);
+        let found = if routes.may_complete(lay, c.a, c.b) {
+            routes.completed(work)
+        } else {
+            Vec::new()
+        };
         work.unplace();
         let path = score::path_points(&found, st.home_slot(s, st.to_move), &s.route);
         let total = dominos + path.total;
@@ -193,9 +198,10 @@ pub fn playout_turn(
         return cx.territory(rng).or_else(|| Some(cx.stuck()));
     }
     let mut work = st.layout.clone();
+    let mut routes = RouteCheck::new(&st.layout);
     let mut best: Option<(i64, Turn)> = None;
     for &c in &cands {
-        let (total, turn) = cx.run(&mut work, c);
+        let (total, turn) = cx.run(&mut work, &mut routes, c);
         if best.as_ref().is_none_or(|(b, _)| total > *b) {
             best = Some((total, turn));
         }
@@ -220,8 +226,9 @@ pub fn tree_turns(
     };
     let cands = candidates(s, st, &hand, rng, TREE_RUNS, 8 * TREE_RUNS);
     let mut work = st.layout.clone();
+    let mut routes = RouteCheck::new(&st.layout);
     for &c in &cands {
-        let t = cx.run(&mut work, c).1;
+        let t = cx.run(&mut work, &mut routes, c).1;
         if !out.contains(&t) {
             out.push(t);
         }
@@ -269,10 +276,10 @@ fn candidates(
     }
     let lay = &st.layout;
     let mut pairs = Vec::new();
-    lay.free_pairs(&mut pairs);
-    let covered_nb = |t: Tri| lay.neighbours(t).any(|nb| lay.cover(nb).is_some());
-    if !first {
-        pairs.retain(|&(a, b)| covered_nb(a) || covered_nb(b));
+    if first {
+        lay.free_pairs(&mut pairs);
+    } else {
+        lay.free_pairs_near(&mut pairs);
     }
     if pairs.is_empty() {
         return out;

@@ -3,7 +3,8 @@
 //! = seats × purse, after every turn), also through leaves and resignations; a leave
 //! pays half its hand's total fee rounded down once, returns the hand to the bottom of
 //! the pool in the order acquired, and the pool is shuffled once before the next roll;
-//! a run scores the same whatever order its dominos are written in.
+//! a run scores the same whatever order its dominos are written in; the layout's groups
+//! of joined dominos are kept right through placing and taking off.
 
 use super::chance::Chance;
 use super::layout::Placed;
@@ -414,6 +415,17 @@ fn single_placements_agree_with_the_full_judgement() {
             let mut judged: Vec<(String, i64)> = Vec::new();
             let mut pairs = Vec::new();
             before.layout.free_pairs(&mut pairs);
+            // The pairs next to the dominos, as the policy and the listing take them.
+            let lay = &before.layout;
+            let covered_nb = |t| lay.neighbours(t).any(|n| lay.cover(n).is_some());
+            let mut near = Vec::new();
+            lay.free_pairs_near(&mut near);
+            let filtered: Vec<_> = pairs
+                .iter()
+                .copied()
+                .filter(|&(a, b)| covered_nb(a) || covered_nb(b))
+                .collect();
+            assert_eq!(near, filtered);
             let mut layout = before.layout.clone();
             for (a, b) in pairs {
                 for h in &hand {
@@ -442,4 +454,67 @@ fn single_placements_agree_with_the_full_judgement() {
         });
     }
     assert!(compared > 30, "{compared}");
+}
+
+#[test]
+fn the_layout_keeps_its_groups_through_place_and_unplace() {
+    let s = table("[a b c]", &[("purse", "100000")]);
+    let (mut checked, mut joins) = (0, 0);
+    let distinct = |lay: &super::layout::Layout| {
+        let mut g: Vec<usize> = (0..lay.dominos.len()).map(|d| lay.group(d)).collect();
+        g.sort_unstable();
+        g.dedup();
+        g.len()
+    };
+    for g in 0..2 {
+        random_game(&s, &format!("groups-{g}"), 150, |_, _, _, after| {
+            let lay = &after.layout;
+            let n = lay.dominos.len();
+            if n == 0 {
+                return;
+            }
+            // Each domino's group is the lowest domino reached through shared edges.
+            let mut touching = Vec::new();
+            for d in 0..n {
+                let mut seen = vec![false; n];
+                let mut stack = vec![d];
+                seen[d] = true;
+                let mut low = d;
+                while let Some(x) = stack.pop() {
+                    low = low.min(x);
+                    lay.touching(x, &mut touching);
+                    for &e in &touching {
+                        if !seen[e] {
+                            seen[e] = true;
+                            stack.push(e);
+                        }
+                    }
+                }
+                assert_eq!(lay.group(d), low, "domino {d} of {n}");
+            }
+            // A domino placed next to the layout and taken off again leaves it as it was.
+            let mut pairs = Vec::new();
+            lay.free_pairs_near(&mut pairs);
+            let mut work = lay.clone();
+            let groups = distinct(lay);
+            for (a, b) in pairs {
+                work.place(Placed {
+                    halves: [a, b],
+                    marks: lay.dominos[0].marks,
+                    seat: after.to_move,
+                    turn: after.turns + 1,
+                });
+                if distinct(&work) < groups {
+                    joins += 1;
+                }
+                work.unplace();
+                assert_eq!(&work, lay);
+                checked += 1;
+            }
+        });
+    }
+    assert!(
+        checked > 1000 && joins > 10,
+        "{checked} placements, {joins} joining groups"
+    );
 }

@@ -6,7 +6,7 @@
 //! turn, since none existed before). Each pair is its own route, and a chain may pass
 //! through other markets.
 
-use super::layout::Layout;
+use super::layout::{Layout, Tri};
 
 /// A route completed: two markets (layout slots, `a < b`) and the shortest chain's
 /// length in dominos.
@@ -26,38 +26,49 @@ fn root(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
-/// The groups of the first `upto` dominos (edge-connected), and the markets whose centre
-/// each group touches.
+/// The groups of the first `upto` dominos (edge-connected) seen from the markets: each
+/// market with the groups on its centre.
 pub struct Groups {
-    /// Each domino's group (a root domino).
-    pub root: Vec<u32>,
-    /// Each market (slot) with the roots of the groups on its centre.
+    /// Each market (slot) with the roots of the groups on its centre (a group's root is
+    /// its lowest domino).
     pub markets: Vec<(usize, Vec<u32>)>,
 }
 
 impl Groups {
-    /// Groups the first `upto` dominos of the layout.
+    /// Groups the first `upto` dominos of the layout. The whole layout's groups are the
+    /// layout's own ([`Layout::group`]); fewer dominos are grouped afresh.
     pub fn of(layout: &Layout, upto: usize) -> Groups {
+        if upto == layout.dominos.len() {
+            return Groups::with(layout, upto, |d| layout.group(d) as u32);
+        }
         let mut parent: Vec<u32> = (0..upto as u32).collect();
-        let mut touching = Vec::new();
         for d in 0..upto {
-            layout.touching(d, &mut touching);
-            for &e in &touching {
-                if e < upto {
-                    let (x, y) = (root(&mut parent, d as u32), root(&mut parent, e as u32));
-                    if x != y {
-                        parent[x.max(y) as usize] = x.min(y);
+            for t in layout.dominos[d].halves {
+                for n in layout.neighbours(t) {
+                    match layout.cover(n) {
+                        Some((e, _)) if e < upto && e != d => {
+                            let (x, y) = (root(&mut parent, d as u32), root(&mut parent, e as u32));
+                            if x != y {
+                                parent[x.max(y) as usize] = x.min(y);
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }
         }
+        Groups::with(layout, upto, |d| root(&mut parent, d as u32))
+    }
+
+    /// The markets' groups, given each domino's root.
+    fn with(layout: &Layout, upto: usize, mut root: impl FnMut(usize) -> u32) -> Groups {
         let mut markets = Vec::new();
         for m in layout.markets() {
             let mut roots = Vec::new();
             for t in Layout::centre(m) {
                 if let Some((d, _)) = layout.cover(t) {
                     if d < upto {
-                        let r = root(&mut parent, d as u32);
+                        let r = root(d);
                         if !roots.contains(&r) {
                             roots.push(r);
                         }
@@ -66,8 +77,7 @@ impl Groups {
             }
             markets.push((m, roots));
         }
-        let root = (0..upto as u32).map(|d| root(&mut parent, d)).collect();
-        Groups { root, markets }
+        Groups { markets }
     }
 
     /// The pairs of markets (slots, `a < b`) some group links.
@@ -144,11 +154,69 @@ pub fn shortest_chain(layout: &Layout, a: usize, b: usize) -> Option<usize> {
 
 /// The routes the dominos from `first` on completed, in order of their markets' slots.
 pub fn completed(layout: &Layout, first: usize) -> Vec<Found> {
-    let before = linked(layout, first);
-    let after = linked(layout, layout.dominos.len());
-    after
+    completed_since(layout, &linked(layout, first))
+}
+
+/// The routes completed since the market pairs `before` were all the layout linked, in
+/// order of their markets' slots.
+pub fn completed_since(layout: &Layout, before: &[(usize, usize)]) -> Vec<Found> {
+    linked(layout, layout.dominos.len())
         .into_iter()
         .filter(|p| !before.contains(p))
         .filter_map(|(a, b)| shortest_chain(layout, a, b).map(|chain| Found { a, b, chain }))
         .collect()
+}
+
+/// The layout's groups and the market pairs they link, worked out once to ask of many
+/// placements of one more domino whether it could complete a route, and which routes it
+/// completes: the same answers as [`completed`] without grouping the layout again for
+/// each placement.
+pub struct RouteCheck {
+    groups: Groups,
+    /// The pairs the layout's dominos link ([`Groups::linked`]).
+    linked: Vec<(usize, usize)>,
+    roots: Vec<u32>,
+    on_centre: Vec<usize>,
+}
+
+impl RouteCheck {
+    pub fn new(layout: &Layout) -> RouteCheck {
+        let groups = Groups::of(layout, layout.dominos.len());
+        let linked = groups.linked();
+        RouteCheck {
+            groups,
+            linked,
+            roots: Vec::with_capacity(4),
+            on_centre: Vec::with_capacity(2),
+        }
+    }
+
+    /// Could a domino on the free pair `a`, `b` of `layout` (the layout this check was
+    /// made for) complete a route, whatever its markings? Only if it touches groups, or
+    /// lies on market centres, that reach two markets no chain links yet.
+    pub fn may_complete(&mut self, layout: &Layout, a: Tri, b: Tri) -> bool {
+        self.roots.clear();
+        self.on_centre.clear();
+        for t in [a, b] {
+            for nb in layout.neighbours(t) {
+                if let Some((d, _)) = layout.cover(nb) {
+                    let r = layout.group(d) as u32;
+                    if !self.roots.contains(&r) {
+                        self.roots.push(r);
+                    }
+                }
+            }
+            if t.is_centre() && layout.territories[t.slot()].market {
+                self.on_centre.push(t.slot());
+            }
+        }
+        self.groups
+            .may_link(&self.roots, &self.on_centre, &self.linked)
+    }
+
+    /// The routes completed by the dominos laid after those this check was made for
+    /// (`after` is that layout with more dominos): [`completed`] for them.
+    pub fn completed(&self, after: &Layout) -> Vec<Found> {
+        completed_since(after, &self.linked)
+    }
 }
