@@ -334,6 +334,17 @@ impl Layout {
         }
     }
 
+    /// The key of the pair of `lo` and its neighbour `hi` (`lo < hi`): `lo`, then where
+    /// `hi` stands among its neighbours.
+    #[inline]
+    fn pair_key(&self, lo: u16, hi: u16) -> u32 {
+        let at = self.nb[lo as usize]
+            .iter()
+            .position(|&n| n == hi)
+            .unwrap_or(0);
+        (u32::from(lo) << 2) | at as u32
+    }
+
     /// The free pairs ([`Layout::free_pairs`], in the same order) with a triangle next to
     /// a domino: where a domino other than a seat's first may go.
     pub fn free_pairs_near(&self, out: &mut Vec<(Tri, Tri)>) {
@@ -350,20 +361,35 @@ impl Layout {
             }
         }
         let is_near = |i: u16| near[i as usize / 64] >> (i % 64) & 1 != 0;
-        for a in 0..self.len() as u16 {
-            if self.cover[a as usize] != NONE {
-                continue;
-            }
-            for &b in &self.nb[a as usize] {
-                if b != NONE
-                    && b > a
-                    && self.cover[b as usize] == NONE
-                    && (is_near(a) || is_near(b))
-                {
-                    out.push((Tri(a), Tri(b)));
+        // Each pair once, from its lower triangle when that is near, else from the
+        // higher; keyed by (lower triangle, the higher's place among its neighbours),
+        // which is the order of `free_pairs`.
+        let mut keys: Vec<u32> = Vec::new();
+        for (w, &word) in near.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let a = (w * 64) as u16 + bits.trailing_zeros() as u16;
+                bits &= bits - 1;
+                if self.cover[a as usize] != NONE {
+                    continue;
+                }
+                for &b in &self.nb[a as usize] {
+                    if b == NONE || self.cover[b as usize] != NONE {
+                        continue;
+                    }
+                    if b > a {
+                        keys.push(self.pair_key(a, b));
+                    } else if !is_near(b) {
+                        keys.push(self.pair_key(b, a));
+                    }
                 }
             }
         }
+        keys.sort_unstable();
+        out.extend(keys.into_iter().map(|k| {
+            let lo = (k >> 2) as u16;
+            (Tri(lo), Tri(self.nb[lo as usize][(k & 3) as usize]))
+        }));
     }
 }
 

@@ -7,26 +7,58 @@
 use super::chance::Chance;
 use super::layout::Placed;
 use super::layout::{Layout, Tri};
-use super::markings::Relation;
 use super::routes;
 use super::run::RunScore;
 use super::score;
-use super::settings::{Mode, Settings};
+use super::settings::{MatchRequired, Mode, Settings};
 use super::state::{Phase, State};
 use crate::games::Seat;
 use crate::notation::halasi::{
     Action, Domino, DominoAt, Label, Marking, Pos, Route, TerritoryAt, Turn,
 };
 
-/// Can a half of marking `mark` on `t` meet the match rule, through its foundation or
-/// a covered neighbour (the placement check of `self-match`, before the run is laid)?
-pub fn can_match(s: &Settings, lay: &Layout, t: Tri, mark: Marking) -> bool {
-    s.match_required
-        .met_by(Relation::of(mark, lay.foundation(t)))
-        || lay.neighbours(t).any(|nb| {
-            lay.half_marking(nb)
-                .is_some_and(|o| s.match_required.met_by(Relation::of(mark, o)))
-        })
+/// The kinds of domino in `hand` ([`Domino::key`]), each as it is first found there.
+pub fn kinds(hand: &[Domino]) -> Vec<Domino> {
+    let mut seen = [0u64; Domino::KINDS.div_ceil(64)];
+    let mut out = Vec::with_capacity(hand.len());
+    for d in hand {
+        let k = d.key() as usize;
+        if seen[k / 64] & (1 << (k % 64)) == 0 {
+            seen[k / 64] |= 1 << (k % 64);
+            out.push(*d);
+        }
+    }
+    out
+}
+
+/// The markings (bit `n` for marking number `n`, [`bit`]) a half on `t` may have and
+/// meet the match rule through its foundation or a covered neighbour: the placement
+/// check of `self-match`, before the run is laid, for all sixteen at once.
+pub fn match_mask(s: &Settings, lay: &Layout, t: Tri) -> u16 {
+    let mut m = meeting(s.match_required, lay.foundation(t));
+    for nb in lay.neighbours(t) {
+        if let Some(o) = lay.half_marking(nb) {
+            m |= meeting(s.match_required, o);
+        }
+    }
+    m
+}
+
+/// The marking's bit in a [`match_mask`].
+#[inline]
+pub fn bit(mark: Marking) -> u16 {
+    1 << mark.number()
+}
+
+/// The markings whose relation to `other` meets the requirement ([`MatchRequired::met_by`]
+/// of [`Relation::of`](super::markings::Relation::of)): the same symbol; the same suit (the number modulo 4) for kin;
+/// every one for any.
+fn meeting(req: MatchRequired, other: Marking) -> u16 {
+    match req {
+        MatchRequired::Same => bit(other),
+        MatchRequired::Kin => 0x1111 << (other.number() % 4),
+        MatchRequired::Any => 0xFFFF,
+    }
 }
 
 /// Is `t` a centre triangle of the seat's home (`home`, its slot) printed `mark`: where a
@@ -55,12 +87,7 @@ pub fn single_placements(
     let seat = st.seat(mover);
     let first = !seat.placed_domino;
     let home = st.home_slot(s, mover);
-    let mut kinds: Vec<Domino> = Vec::with_capacity(hand.len());
-    for d in hand {
-        if !kinds.iter().any(|k| k.key() == d.key()) {
-            kinds.push(*d);
-        }
-    }
+    let kinds = kinds(hand);
     if kinds.is_empty() {
         return;
     }
@@ -74,11 +101,11 @@ pub fn single_placements(
     let n = lay.dominos.len();
     let mut routes = routes::RouteCheck::new(lay);
     let mut scratch = lay.clone();
-    let can_match = |t: Tri, mark| can_match(s, lay, t, mark);
     let on_home_centre = |t: Tri, mark| on_home_centre(lay, home, t, mark);
     for &(a, b) in &pairs {
         // Could this pair complete a route, whatever domino lies on it?
         let may_route = routes.may_complete(lay, a, b);
+        let (ma, mb) = (match_mask(s, lay, a), match_mask(s, lay, b));
         for d in &kinds {
             let flips: &[bool] = if d.is_double() {
                 &[false]
@@ -90,7 +117,7 @@ pub fn single_placements(
                 if first && !on_home_centre(a, x) && !on_home_centre(b, y) {
                     continue;
                 }
-                if !can_match(a, x) && !can_match(b, y) {
+                if ma & bit(x) == 0 && mb & bit(y) == 0 {
                     continue;
                 }
                 scratch.place(Placed {
@@ -254,6 +281,27 @@ pub fn legal_turns(s: &Settings, st: &State, chance: Option<&Chance>, out: &mut 
                     out.push(turn(Action::Nothing, Vec::new(), None))
                 }
                 Mode::Solitaire => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::markings::Relation;
+    use super::*;
+
+    #[test]
+    fn the_markings_meeting_a_requirement_are_those_whose_relation_meets_it() {
+        for req in [MatchRequired::Same, MatchRequired::Kin, MatchRequired::Any] {
+            for other in Marking::ALL {
+                for mark in Marking::ALL {
+                    assert_eq!(
+                        meeting(req, other) & bit(mark) != 0,
+                        req.met_by(Relation::of(mark, other)),
+                        "{req:?} {mark:?} {other:?}"
+                    );
+                }
             }
         }
     }

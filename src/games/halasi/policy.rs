@@ -12,7 +12,7 @@
 
 use super::chance::Chance;
 use super::layout::{Layout, Placed, Tri};
-use super::legal;
+use super::legal::{self, bit};
 use super::routes::RouteCheck;
 use super::score;
 use super::settings::{Mode, Settings};
@@ -264,12 +264,7 @@ fn candidates(
     let mover = st.to_move;
     let first = !st.seat(mover).placed_domino;
     let home = st.home_slot(s, mover);
-    let mut kinds: Vec<Domino> = Vec::with_capacity(hand.len());
-    for d in hand {
-        if !kinds.iter().any(|k| k.key() == d.key()) {
-            kinds.push(*d);
-        }
-    }
+    let kinds = legal::kinds(hand);
     let mut out = Vec::new();
     if kinds.is_empty() {
         return out;
@@ -284,12 +279,13 @@ fn candidates(
     if pairs.is_empty() {
         return out;
     }
-    let can_match = |t: Tri, mark| legal::can_match(s, lay, t, mark);
     let on_home_centre = |t: Tri, mark| legal::on_home_centre(lay, home, t, mark);
-    let passes = |a: Tri, b: Tri, x: Marking, y: Marking| {
+    // `ma` and `mb`: the markings that meet the match rule on `a` and on `b`.
+    let passes = |a: Tri, b: Tri, x: Marking, y: Marking, ma: u16, mb: u16| {
         (!first || on_home_centre(a, x) || on_home_centre(b, y))
-            && (can_match(a, x) || can_match(b, y))
+            && (ma & bit(x) != 0 || mb & bit(y) != 0)
     };
+    let mask = |t: Tri| legal::match_mask(s, lay, t);
     for _ in 0..tries {
         let (a, b) = pairs[rng.uniform(pairs.len() as u32) as usize];
         let d = kinds[rng.uniform(kinds.len() as u32) as usize];
@@ -298,7 +294,7 @@ fn candidates(
         } else {
             (d.0, d.1)
         };
-        if passes(a, b, x, y) {
+        if passes(a, b, x, y, mask(a), mask(b)) {
             out.push(Candidate { a, b, x, y });
             if out.len() >= want {
                 return out;
@@ -310,9 +306,10 @@ fn candidates(
     }
     let mut all = Vec::new();
     for &(a, b) in &pairs {
+        let (ma, mb) = (mask(a), mask(b));
         for d in &kinds {
             for (x, y) in [(d.0, d.1), (d.1, d.0)] {
-                if passes(a, b, x, y) {
+                if passes(a, b, x, y, ma, mb) {
                     all.push(Candidate { a, b, x, y });
                 }
             }
