@@ -111,18 +111,11 @@ fn every_command_works_on_every_ruleset() {
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{rs}: {err}");
         let best = out.trim();
-        if rs.starts_with("halasi") {
-            // `moves` lists runs of one domino; the engine's turn is one of them.
-            assert!(
-                legal.lines().any(|l| l == best),
-                "{rs}: {best} not in\n{legal}"
-            );
-        } else {
-            assert!(
-                legal.lines().any(|l| l == best),
-                "{rs}: {best} not in\n{legal}"
-            );
-        }
+        // (For Halasi `moves` lists runs of one domino; the engine's turn is one of them.)
+        assert!(
+            legal.lines().any(|l| l == best),
+            "{rs}: {best} not in\n{legal}"
+        );
 
         // selfplay with the engine in the first seat: a valid record.
         let (code, out, err) = run(&[
@@ -143,6 +136,42 @@ fn every_command_works_on_every_ruleset() {
         let (code, checked, _) = run_with_input(&["check", "-"], out.as_bytes());
         assert_eq!(code, 0, "{rs}: {checked}\n{out}");
     }
+}
+
+#[test]
+fn selfplay_takes_the_seats_as_new_and_play_do() {
+    // Four Halasi seats with the engine in the third: each record names its seats, and
+    // the engine's seat plays.
+    let (code, out, err) = run(&[
+        "selfplay",
+        "halasi",
+        "--seats",
+        "a",
+        "b",
+        "c",
+        "d",
+        "--engine",
+        "c",
+        "--playouts",
+        "10",
+        "--threads",
+        "1",
+        "--games",
+        "2",
+        "--max-turns",
+        "12",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("[Seats \"a b c d\"]").count(), 2, "{out}");
+    assert!(out.contains("3. home") && out.contains("4. home"), "{out}");
+    let (code, checked, _) = run_with_input(&["check", "-"], out.as_bytes());
+    assert_eq!(code, 0, "{checked}\n{out}");
+    // A seat the game does not have is a usage error.
+    let (code, _, err) = run(&[
+        "selfplay", "thaayam", "--seats", "south", "up", "--games", "1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("up"), "{err}");
 }
 
 fn first_seat(rs: &str) -> &'static str {

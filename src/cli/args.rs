@@ -508,7 +508,7 @@ pub enum Command {
     },
     /// Play N games of uniformly random legal turns and print them as records.
     #[command(
-        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game\n  referee selfplay halatafl --engine white --playouts 200 --games 2"
+        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game\n  referee selfplay halatafl --engine white --playouts 200 --games 2\n  referee selfplay halasi --seats a b c d --engine a --games 1"
     )]
     Selfplay {
         /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
@@ -517,6 +517,10 @@ pub enum Command {
         /// How many games to play.
         #[arg(long, value_name = "N")]
         games: usize,
+        /// The seats that play, where the game allows a choice (`--seats south east
+        /// north`); each record gets a Seats tag.
+        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        seats: Vec<String>,
         /// The seed of the random choices (and of each game's dice).
         #[arg(long, default_value = "selfplay", value_name = "SEED")]
         seed: String,

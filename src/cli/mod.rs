@@ -184,6 +184,7 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
         Command::Selfplay {
             ruleset,
             games,
+            seats,
             seed,
             max_turns,
             engine,
@@ -193,6 +194,7 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
             ctx,
             &ruleset,
             games,
+            &seats,
             &seed,
             max_turns,
             &engine,

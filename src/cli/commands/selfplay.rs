@@ -26,6 +26,8 @@ struct SelfplayVisit<'a> {
     /// The `--option` settings, written into each record's `Options` tag so the record
     /// replays on its own.
     options: Option<String>,
+    /// `--seats` was given: each record gets a Seats tag.
+    seats_tag: bool,
     games: usize,
     seed: &'a str,
     max_turns: usize,
@@ -119,7 +121,7 @@ impl Visitor for SelfplayVisit<'_> {
                 self.rs,
                 &session.settings,
                 Some(&game_seed),
-                false,
+                self.seats_tag,
                 Some("selfplay"),
             );
             let mut header = header.replace(
@@ -145,6 +147,7 @@ pub fn selfplay(
     ctx: &Ctx,
     name: &str,
     games: usize,
+    seats: &[String],
     seed: &str,
     max_turns: usize,
     engine: &[String],
@@ -152,7 +155,7 @@ pub fn selfplay(
     out: &mut dyn Write,
 ) -> Outcome {
     let rs = load_ruleset(ctx, name)?;
-    let rs = apply_cli_options(ctx, &rs, &[])?;
+    let rs = apply_cli_options(ctx, &rs, seats)?;
     let game = rs.game.clone();
     visit_game(
         &game,
@@ -166,6 +169,7 @@ pub fn selfplay(
                     .collect::<Vec<_>>()
                     .join("; ")
             }),
+            seats_tag: !seats.is_empty(),
             games,
             seed,
             max_turns,
