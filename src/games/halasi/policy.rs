@@ -13,7 +13,7 @@
 use super::chance::Chance;
 use super::layout::{Layout, Placed, Tri};
 use super::legal::{self, bit};
-use super::routes::RouteCheck;
+use super::routes::{Found, RouteCheck};
 use super::score;
 use super::settings::{Mode, Settings};
 use super::state::{Phase, State};
@@ -86,10 +86,9 @@ impl Ctx<'_> {
         }
     }
 
-    /// A placement scored as `legal_turns` scores it: every route it completes
-    /// announced, its exact score claimed. `work` is a copy of the layout, `routes` its
-    /// [`RouteCheck`].
-    fn run(&self, work: &mut Layout, routes: &mut RouteCheck, c: Candidate) -> (i64, Turn) {
+    /// A placement scored as `legal_turns` scores it: its total and the routes it
+    /// completes. `work` is a copy of the layout, `routes` its [`RouteCheck`].
+    fn score(&self, work: &mut Layout, routes: &mut RouteCheck, c: Candidate) -> (i64, Vec<Found>) {
         let (s, st) = (self.s, self.st);
         let lay = &st.layout;
         let n = lay.dominos.len();
@@ -107,7 +106,13 @@ impl Ctx<'_> {
         };
         work.unplace();
         let path = score::path_points(&found, st.home_slot(s, st.to_move), &s.route);
-        let total = dominos + path.total;
+        (dominos + path.total, found)
+    }
+
+    /// The turn placing a scored candidate: every route it completes announced, its
+    /// exact score claimed.
+    fn run_turn(&self, c: Candidate, total: i64, found: &[Found]) -> Turn {
+        let lay = &self.st.layout;
         let label = |slot: usize| lay.territories[slot].label;
         let announced = found
             .iter()
@@ -118,10 +123,7 @@ impl Ctx<'_> {
             first: lay.address(c.a),
             second: lay.address(c.b),
         };
-        (
-            total,
-            self.turn(Action::Run(vec![placed]), announced, Some(total)),
-        )
+        self.turn(Action::Run(vec![placed]), announced, Some(total))
     }
 }
 
@@ -199,14 +201,15 @@ pub fn playout_turn(
     }
     let mut work = st.layout.clone();
     let mut routes = RouteCheck::new(&st.layout);
-    let mut best: Option<(i64, Turn)> = None;
+    // The first of the highest scores; only its turn is written out.
+    let mut best: Option<(i64, Vec<Found>, Candidate)> = None;
     for &c in &cands {
-        let (total, turn) = cx.run(&mut work, &mut routes, c);
-        if best.as_ref().is_none_or(|(b, _)| total > *b) {
-            best = Some((total, turn));
+        let (total, found) = cx.score(&mut work, &mut routes, c);
+        if best.as_ref().is_none_or(|(b, _, _)| total > *b) {
+            best = Some((total, found, c));
         }
     }
-    best.map(|(_, t)| t)
+    best.map(|(total, found, c)| cx.run_turn(c, total, &found))
 }
 
 /// The turns the engine's tree considers at a regular turn: up to `TREE_RUNS`
@@ -228,7 +231,8 @@ pub fn tree_turns(
     let mut work = st.layout.clone();
     let mut routes = RouteCheck::new(&st.layout);
     for &c in &cands {
-        let t = cx.run(&mut work, &mut routes, c).1;
+        let (total, found) = cx.score(&mut work, &mut routes, c);
+        let t = cx.run_turn(c, total, &found);
         if !out.contains(&t) {
             out.push(t);
         }
