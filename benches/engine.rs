@@ -13,7 +13,9 @@
 //! `NAME:SEATS` (`halasi:a,b,c,d`). `--from F` plays games `F..F+G` of each seat
 //! assignment (each game's seeds are named by its number), so a long protocol can be
 //! run in parts: the parts' wins (printed as `wins W of games F..F+G`) add up to the
-//! whole run's. Each game's share is also written to stderr as the game ends.
+//! whole run's. `--seat NAME` (repeatable) runs only the assignments with that seat under
+//! test, with the seeds the whole run gives them, so parts can also be split by seat.
+//! Each game's share is also written to stderr as the game ends.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -133,15 +135,27 @@ fn game<G: Game>(s: &G::Settings, playouts: &[u64], seed: &str) -> stats::Reward
 }
 
 /// Runs `games` games for each assignment in parallel; prints the share of `hero` seats.
+/// With `only`, just the assignments whose seat under test it names (each game's seed
+/// stays the one the whole run gives it).
 fn matches<G: Game>(
     spec: &str,
     label: &str,
     games: std::ops::Range<usize>,
     assignments: Vec<(Seat, Vec<u64>)>,
+    only: &[String],
 ) -> (f64, usize) {
     let s = settings::<G>(spec);
-    let jobs: Vec<(usize, usize)> = (0..assignments.len())
-        .flat_map(|a| games.clone().map(move |g| (a, g)))
+    let chosen: Vec<usize> = (0..assignments.len())
+        .filter(|&a| {
+            only.is_empty()
+                || only
+                    .iter()
+                    .any(|o| o == G::SEATS[assignments[a].0 .0 as usize])
+        })
+        .collect();
+    let jobs: Vec<(usize, usize)> = chosen
+        .iter()
+        .flat_map(|&a| games.clone().map(move |g| (a, g)))
         .collect();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![0.0f64; assignments.len()]);
@@ -168,7 +182,8 @@ fn matches<G: Game>(
     let first = games.start;
     let games = games.len();
     let mut total = 0.0;
-    for (a, (hero, _)) in assignments.iter().enumerate() {
+    for &a in &chosen {
+        let hero = assignments[a].0;
         let p = results[a] / games as f64;
         let (lo, hi) = stats::wilson(p, games as u64);
         total += results[a];
@@ -183,7 +198,7 @@ fn matches<G: Game>(
             first + games
         );
     }
-    let n = games * assignments.len();
+    let n = games * chosen.len();
     let p = total / n as f64;
     let (lo, hi) = stats::wilson(p, n as u64);
     println!(
@@ -196,7 +211,7 @@ fn matches<G: Game>(
     (p, n)
 }
 
-fn strength<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64) {
+fn strength<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64, only: &[String]) {
     let s = settings::<G>(spec);
     let seats = G::seats(&s).to_vec();
     let assignments = seats
@@ -207,10 +222,22 @@ fn strength<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64) {
             (hero, p)
         })
         .collect();
-    matches::<G>(spec, &format!("strength@{playouts}"), games, assignments);
+    matches::<G>(
+        spec,
+        &format!("strength@{playouts}"),
+        games,
+        assignments,
+        only,
+    );
 }
 
-fn more<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64, base: u64) {
+fn more<G: Game>(
+    spec: &str,
+    games: std::ops::Range<usize>,
+    playouts: u64,
+    base: u64,
+    only: &[String],
+) {
     let s = settings::<G>(spec);
     let seats = G::seats(&s).to_vec();
     let assignments = seats
@@ -221,7 +248,13 @@ fn more<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64, base:
             (hero, p)
         })
         .collect();
-    matches::<G>(spec, &format!("{playouts}-vs-{base}"), games, assignments);
+    matches::<G>(
+        spec,
+        &format!("{playouts}-vs-{base}"),
+        games,
+        assignments,
+        only,
+    );
 }
 
 fn dispatch(spec: &str, f: &dyn Fn(&str, &str)) {
@@ -250,6 +283,7 @@ fn main() {
     let mut base = 1000u64;
     let mut secs = 3.0f64;
     let mut specs: Vec<String> = Vec::new();
+    let mut only: Vec<String> = Vec::new();
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -265,6 +299,7 @@ fn main() {
             }
             "--base" => base = it.next().and_then(|v| v.parse().ok()).expect("--base B"),
             "--secs" => secs = it.next().and_then(|v| v.parse().ok()).expect("--secs S"),
+            "--seat" => only.push(it.next().expect("--seat NAME")),
             _ => specs.push(a),
         }
     }
@@ -302,14 +337,20 @@ fn main() {
             ("speed", "thaayam") => speed::<Thaayam>(spec, 10, secs),
             ("speed", "halves") => speed::<Halves>(spec, 10, secs),
             ("speed", _) => speed::<Halasi>(spec, 40, secs),
-            ("strength", "halatafl") => strength::<Halatafl>(spec, games.clone(), hero_playouts),
-            ("strength", "thaayam") => strength::<Thaayam>(spec, games.clone(), hero_playouts),
-            ("strength", "halves") => strength::<Halves>(spec, games.clone(), hero_playouts),
-            ("strength", _) => strength::<Halasi>(spec, games.clone(), hero_playouts),
-            ("more", "halatafl") => more::<Halatafl>(spec, games.clone(), hero_playouts, base),
-            ("more", "thaayam") => more::<Thaayam>(spec, games.clone(), hero_playouts, base),
-            ("more", "halves") => more::<Halves>(spec, games.clone(), hero_playouts, base),
-            (_, _) => more::<Halasi>(spec, games.clone(), hero_playouts, base),
+            ("strength", "halatafl") => {
+                strength::<Halatafl>(spec, games.clone(), hero_playouts, &only)
+            }
+            ("strength", "thaayam") => {
+                strength::<Thaayam>(spec, games.clone(), hero_playouts, &only)
+            }
+            ("strength", "halves") => strength::<Halves>(spec, games.clone(), hero_playouts, &only),
+            ("strength", _) => strength::<Halasi>(spec, games.clone(), hero_playouts, &only),
+            ("more", "halatafl") => {
+                more::<Halatafl>(spec, games.clone(), hero_playouts, base, &only)
+            }
+            ("more", "thaayam") => more::<Thaayam>(spec, games.clone(), hero_playouts, base, &only),
+            ("more", "halves") => more::<Halves>(spec, games.clone(), hero_playouts, base, &only),
+            (_, _) => more::<Halasi>(spec, games.clone(), hero_playouts, base, &only),
         });
     }
 }
