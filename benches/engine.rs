@@ -145,13 +145,18 @@ fn matches<G: Game>(
     only: &[String],
 ) -> (f64, usize) {
     let s = settings::<G>(spec);
+    let names: Vec<&str> = assignments
+        .iter()
+        .map(|(hero, _)| G::SEATS[hero.0 as usize])
+        .collect();
+    if let Some(o) = only.iter().find(|o| !names.contains(&o.as_str())) {
+        panic!(
+            "--seat {o}: not a seat of {spec} (its seats: {})",
+            names.join(", ")
+        );
+    }
     let chosen: Vec<usize> = (0..assignments.len())
-        .filter(|&a| {
-            only.is_empty()
-                || only
-                    .iter()
-                    .any(|o| o == G::SEATS[assignments[a].0 .0 as usize])
-        })
+        .filter(|&a| only.is_empty() || only.iter().any(|o| o == names[a]))
         .collect();
     let jobs: Vec<(usize, usize)> = chosen
         .iter()

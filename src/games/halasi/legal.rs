@@ -50,9 +50,9 @@ pub fn bit(mark: Marking) -> u16 {
     1 << mark.number()
 }
 
-/// The markings whose relation to `other` meets the requirement ([`MatchRequired::met_by`]
-/// of [`Relation::of`](super::markings::Relation::of)): the same symbol; the same suit (the number modulo 4) for kin;
-/// every one for any.
+/// The markings whose relation to `other` meets the requirement
+/// ([`MatchRequired::met_by`] of [`Relation::of`](super::markings::Relation::of)): the
+/// same symbol; the same suit (the number modulo 4) for kin; every one for any.
 fn meeting(req: MatchRequired, other: Marking) -> u16 {
     match req {
         MatchRequired::Same => bit(other),
