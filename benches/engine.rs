@@ -143,7 +143,7 @@ fn matches<G: Game>(
     games: std::ops::Range<usize>,
     assignments: Vec<(Seat, Vec<u64>)>,
     only: &[String],
-) -> (f64, usize) {
+) {
     let s = settings::<G>(spec);
     let names: Vec<&str> = assignments
         .iter()
@@ -213,27 +213,33 @@ fn matches<G: Game>(
         100.0 * hi,
         t0.elapsed().as_secs_f64()
     );
-    (p, n)
 }
 
-fn strength<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64, only: &[String]) {
+/// Each seat in turn under test with `playouts` a turn, every other seat with `others`
+/// (0: a uniformly random player).
+fn each_seat<G: Game>(
+    spec: &str,
+    label: &str,
+    games: std::ops::Range<usize>,
+    playouts: u64,
+    others: u64,
+    only: &[String],
+) {
     let s = settings::<G>(spec);
-    let seats = G::seats(&s).to_vec();
-    let assignments = seats
+    let assignments = G::seats(&s)
         .iter()
         .map(|&hero| {
-            let mut p = vec![0u64; 8];
+            let mut p = vec![others; 8];
             p[hero.0 as usize] = playouts;
             (hero, p)
         })
         .collect();
-    matches::<G>(
-        spec,
-        &format!("strength@{playouts}"),
-        games,
-        assignments,
-        only,
-    );
+    matches::<G>(spec, label, games, assignments, only);
+}
+
+fn strength<G: Game>(spec: &str, games: std::ops::Range<usize>, playouts: u64, only: &[String]) {
+    let label = format!("strength@{playouts}");
+    each_seat::<G>(spec, &label, games, playouts, 0, only);
 }
 
 fn more<G: Game>(
@@ -243,23 +249,8 @@ fn more<G: Game>(
     base: u64,
     only: &[String],
 ) {
-    let s = settings::<G>(spec);
-    let seats = G::seats(&s).to_vec();
-    let assignments = seats
-        .iter()
-        .map(|&hero| {
-            let mut p = vec![base; 8];
-            p[hero.0 as usize] = playouts;
-            (hero, p)
-        })
-        .collect();
-    matches::<G>(
-        spec,
-        &format!("{playouts}-vs-{base}"),
-        games,
-        assignments,
-        only,
-    );
+    let label = format!("{playouts}-vs-{base}");
+    each_seat::<G>(spec, &label, games, playouts, base, only);
 }
 
 fn dispatch(spec: &str, f: &dyn Fn(&str, &str)) {

@@ -306,7 +306,7 @@ impl Game for Halasi {
     }
 
     /// A run that completed routes it did not announce: they are not paid.
-    fn note(settings: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
+    fn note(_settings: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
         let Turn::Play {
             action: Action::Run(_),
             routes: announced,
@@ -326,7 +326,6 @@ impl Game for Halasi {
             })
             .map(|f| format!("route {}~{} ({} dominos)", label(f.a), label(f.b), f.chain))
             .collect();
-        let _ = settings;
         (!missed.is_empty()).then(|| {
             format!(
                 "completes {} without announcing it: not paid",
