@@ -182,6 +182,20 @@ fn first_seat(rs: &str) -> &'static str {
     }
 }
 
+/// A finished game has nothing to search: `analyse` says so and gives the result as it
+/// stands, not an estimate of no playouts.
+#[test]
+fn analyse_of_a_finished_game_gives_its_outcome() {
+    let (code, out, err) = run(&["analyse", "games/halatafl/complete-default.game"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("black wins (capture-all)\nOutcome (the game is over: nothing to search):\n"),
+        "{out}"
+    );
+    assert!(out.contains("black    100.0 %  [100.0, 100.0]"), "{out}");
+    assert!(!out.contains("Best turns"), "{out}");
+}
+
 #[test]
 fn seed_and_playouts_make_the_answer_reproducible() {
     let file = "games/thaayam/two-seats.game";

@@ -118,13 +118,17 @@ pub fn analysis_text<G: Game>(a: &Analysis<G>, config: &Config) -> String {
         Budget::Time(_) => format!(", {:.2} s", a.elapsed.as_secs_f64()),
         Budget::Playouts(_) => String::new(),
     };
-    s += &format!(
-        "Estimate ({} playouts, seed {}, {} thread{}{timing}):\n",
-        a.iterations,
-        crate::quote::quote(&config.seed),
-        a.threads,
-        if a.threads == 1 { "" } else { "s" }
-    );
+    if a.to_move.is_none() {
+        s += "Outcome (the game is over: nothing to search):\n";
+    } else {
+        s += &format!(
+            "Estimate ({} playouts, seed {}, {} thread{}{timing}):\n",
+            a.iterations,
+            crate::quote::quote(&config.seed),
+            a.threads,
+            if a.threads == 1 { "" } else { "s" }
+        );
+    }
     for e in &a.seats {
         s += &format!(
             "  {:<8} {:>5} %  [{}, {}]\n",
