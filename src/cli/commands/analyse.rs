@@ -114,13 +114,13 @@ fn round4(x: f64) -> f64 {
 /// The estimate as text: one line a seat, the best turns, the line.
 pub fn analysis_text<G: Game>(a: &Analysis<G>, config: &Config) -> String {
     let mut s = String::new();
-    let timing = match config.budget {
-        Budget::Time(_) => format!(", {:.2} s", a.elapsed.as_secs_f64()),
-        Budget::Playouts(_) => String::new(),
-    };
     if a.to_move.is_none() {
         s += "Outcome (the game is over: nothing to search):\n";
     } else {
+        let timing = match config.budget {
+            Budget::Time(_) => format!(", {:.2} s", a.elapsed.as_secs_f64()),
+            Budget::Playouts(_) => String::new(),
+        };
         s += &format!(
             "Estimate ({} playouts, seed {}, {} thread{}{timing}):\n",
             a.iterations,
