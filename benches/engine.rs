@@ -39,7 +39,7 @@ fn settings<G: Game>(spec: &str) -> G::Settings {
     let lib = Library::new(Vec::new());
     let mut rs = lib
         .load(name, referee::referee::schemas())
-        .expect("shipped ruleset");
+        .unwrap_or_else(|e| usage(&format!("{spec}: {}", e.message)));
     if let Some(seats) = seats {
         let o = Override {
             key: "seats".into(),
@@ -150,10 +150,10 @@ fn matches<G: Game>(
         .map(|(hero, _)| G::SEATS[hero.0 as usize])
         .collect();
     if let Some(o) = only.iter().find(|o| !names.contains(&o.as_str())) {
-        panic!(
+        usage(&format!(
             "--seat {o}: not a seat of {spec} (its seats: {})",
             names.join(", ")
-        );
+        ));
     }
     let chosen: Vec<usize> = (0..assignments.len())
         .filter(|&a| only.is_empty() || only.iter().any(|o| o == names[a]))
@@ -267,6 +267,27 @@ fn dispatch(spec: &str, f: &dyn Fn(&str, &str)) {
     f(game, spec);
 }
 
+/// How the bench's command line is written.
+const USAGE: &str = "usage: cargo bench --bench engine -- [speed | strength | more] [--games G] \
+    [--from F] [--playouts N] [--base B] [--secs S] [--seat NAME]... [RULESET[:SEATS]]...\n\
+    (the first lines of benches/engine.rs say what each figure is)";
+
+/// Says what is wrong with the command line and how it is written; exits with 2.
+fn usage(problem: &str) -> ! {
+    eprintln!("engine bench: {problem}\n{USAGE}");
+    std::process::exit(2)
+}
+
+/// The number after the flag `flag`.
+fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> T {
+    match value {
+        Some(v) => v
+            .parse()
+            .unwrap_or_else(|_| usage(&format!("{flag} {v}: not a number"))),
+        None => usage(&format!("{flag} needs a number")),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -284,18 +305,20 @@ fn main() {
     while let Some(a) = it.next() {
         match a.as_str() {
             "speed" | "strength" | "more" => what = a,
-            "--games" => games = it.next().and_then(|v| v.parse().ok()).expect("--games N"),
-            "--from" => from = it.next().and_then(|v| v.parse().ok()).expect("--from F"),
-            "--playouts" => {
-                playouts = Some(
-                    it.next()
-                        .and_then(|v| v.parse().ok())
-                        .expect("--playouts N"),
-                )
+            "--games" => games = number("--games", it.next()),
+            "--from" => from = number("--from", it.next()),
+            "--playouts" => playouts = Some(number("--playouts", it.next())),
+            "--base" => base = number("--base", it.next()),
+            "--secs" => secs = number("--secs", it.next()),
+            "--seat" => match it.next() {
+                Some(seat) => only.push(seat),
+                None => usage("--seat needs a seat's name"),
+            },
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return;
             }
-            "--base" => base = it.next().and_then(|v| v.parse().ok()).expect("--base B"),
-            "--secs" => secs = it.next().and_then(|v| v.parse().ok()).expect("--secs S"),
-            "--seat" => only.push(it.next().expect("--seat NAME")),
+            _ if a.starts_with('-') => usage(&format!("{a}: not a flag of this bench")),
             _ => specs.push(a),
         }
     }
