@@ -298,11 +298,11 @@ pub enum Command {
         #[arg(long, default_value = DEFAULT_SEED, requires = "estimate")]
         seed: String,
         #[command(flatten)]
-        engine: EngineArgs,
-        #[command(flatten)]
         format: PlainFormat,
         #[command(flatten)]
         color: ColorOpt,
+        #[command(flatten)]
+        engine: EngineArgs,
         #[command(flatten)]
         rulesets: RulesetOpts,
         #[command(flatten)]
@@ -326,11 +326,11 @@ pub enum Command {
         #[arg(long, default_value = DEFAULT_SEED)]
         seed: String,
         #[command(flatten)]
-        engine: EngineArgs,
-        #[command(flatten)]
         format: PlainFormat,
         #[command(flatten)]
         color: ColorOpt,
+        #[command(flatten)]
+        engine: EngineArgs,
         #[command(flatten)]
         rulesets: RulesetOpts,
         #[command(flatten)]
@@ -339,7 +339,7 @@ pub enum Command {
     /// An interactive game on stdin/stdout: one turn or `:command` a line, one answer a
     /// line (`:help` lists the commands).
     #[command(
-        after_help = "Example:\n  printf 'e3-d4\\n:moves\\n' | referee play halatafl --format json\n  printf ':status\\n' | referee play thaayam --seed s1\n  printf 'e3-d4\\n' | referee play halatafl --record game.game\n\nEach line is a turn in the game's notation (`referee guide GAME` shows how to write\none) or one of :help :show :moves :undo :record :status :quit."
+        after_help = "Example:\n  printf 'e3-d4\\n:moves\\n' | referee play halatafl --format json\n  printf ':status\\n' | referee play thaayam --seed s1\n  printf 'e3-d4\\n' | referee play halatafl --record game.game\n  printf 'e3-d4\\n' | referee play halatafl --engine black --playouts 500\n\nEach line is a turn in the game's notation (`referee guide GAME` shows how to write\none) or one of :help :show :moves :undo :record :status :quit."
     )]
     Play {
         /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
@@ -363,10 +363,10 @@ pub enum Command {
         limits: LimitOpts,
         /// The engine plays these seats: after each accepted turn it plays while one of
         /// them is to move, each of its turns answered on its own line.
-        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        #[arg(long, num_args = 1.., value_name = "SEAT", help_heading = "Engine options")]
         engine: Vec<String>,
         /// The seed of the engine's own generator.
-        #[arg(long, default_value = DEFAULT_SEED, value_name = "S")]
+        #[arg(long, default_value = DEFAULT_SEED, value_name = "S", help_heading = "Engine options")]
         engine_seed: String,
         #[command(flatten)]
         engine_args: EngineArgs,
@@ -436,11 +436,11 @@ pub enum Command {
         #[arg(long, default_value = DEFAULT_SEED, requires = "best")]
         seed: String,
         #[command(flatten)]
-        engine: EngineArgs,
-        #[command(flatten)]
         format: PlainFormat,
         #[command(flatten)]
         color: ColorOpt,
+        #[command(flatten)]
+        engine: EngineArgs,
         #[command(flatten)]
         rulesets: RulesetOpts,
         #[command(flatten)]
@@ -529,7 +529,7 @@ pub enum Command {
         max_turns: usize,
         /// The engine plays these seats (the others play uniformly random turns); its
         /// seed derives from --seed.
-        #[arg(long, num_args = 1.., value_name = "SEAT")]
+        #[arg(long, num_args = 1.., value_name = "SEAT", help_heading = "Engine options")]
         engine: Vec<String>,
         #[command(flatten)]
         engine_args: EngineArgs,
@@ -682,6 +682,7 @@ impl Command {
 
 /// The engine's budget and threads (every engine command takes them).
 #[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Engine options")]
 pub struct EngineArgs {
     /// Think for this many playouts in all (default 2000).
     #[arg(long, value_name = "N", conflicts_with = "time")]
