@@ -154,6 +154,15 @@ impl DevTools {
                         .unwrap_or_else(|e| panic!("{waiting_for}: {e}: {text}"))
                 }
                 Ok(_) => {} // pings (answered by tungstenite), binary, close frames
+                // A signal or the read timeout: the frame read so far stays buffered, so
+                // reading again is safe; the deadline above ends the wait.
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::Interrupted
+                            | std::io::ErrorKind::WouldBlock
+                            | std::io::ErrorKind::TimedOut
+                    ) => {}
                 Err(e) => panic!("{waiting_for}: {e}"),
             }
         }
