@@ -380,6 +380,20 @@ fn engine_options_are_checked() {
     let (code, _, err) = run(&["play", "halatafl", "--engine", "red"]);
     assert_eq!(code, 2);
     assert!(err.contains("not a seat"), "{err}");
+    // No budget, no threads, or more threads than the system gives: a usage error.
+    for (flag, value, says) in [
+        ("--playouts", "0", "--playouts must be at least 1"),
+        ("--threads", "0", "--threads must be from 1 to 256, got 0"),
+        (
+            "--threads",
+            "100000",
+            "--threads must be from 1 to 256, got 100000",
+        ),
+    ] {
+        let (code, _, err) = run(&["analyse", "games/halatafl/opening.game", flag, value]);
+        assert_eq!(code, 2, "{flag} {value}: {err}");
+        assert!(err.contains(says), "{flag} {value}: {err}");
+    }
     // A finished game has no turn to choose.
     let (code, _, err) = run(&["moves", "games/halatafl/complete-default.game", "--best"]);
     assert_eq!(code, 2, "{err}");

@@ -690,8 +690,8 @@ pub struct EngineArgs {
     /// Think for this long (`500ms`, `2s`, `1m`; a plain number is seconds).
     #[arg(long, value_name = "DURATION")]
     pub time: Option<String>,
-    /// Search threads, one tree each (default: the machine's cores). With --playouts
-    /// and --seed the answer depends on these three only.
+    /// Search threads, one tree each (1 to 256; default: the machine's cores). With
+    /// --playouts and --seed the answer depends on these three only.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 }

@@ -191,12 +191,25 @@ pub fn search<G: Game>(
         vec![run(0)]
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads).map(|i| scope.spawn(move || run(i))).collect();
-            handles
+            let mut handles = Vec::with_capacity(threads);
+            for i in 0..threads {
+                // The system may refuse a thread (memory, a process limit): an error, not
+                // a panic; the threads already started finish their share first.
+                match std::thread::Builder::new().spawn_scoped(scope, move || run(i)) {
+                    Ok(h) => handles.push(h),
+                    Err(e) => {
+                        return Err(format!(
+                            "the system refused search thread {} of {threads}: {e}",
+                            i + 1
+                        ))
+                    }
+                }
+            }
+            Ok(handles
                 .into_iter()
                 .map(|h| h.join().expect("a search thread panicked"))
-                .collect()
-        })
+                .collect())
+        })?
     };
     let mut a = merge(&seats, to_move, &trees, threads, t0.elapsed());
     let n = a.iterations.max(1) as f64;

@@ -19,6 +19,10 @@ use crate::referee::{judge, JudgeOptions, Session};
 /// The default budget: playouts.
 pub const DEFAULT_PLAYOUTS: u64 = 2000;
 
+/// The most search threads `--threads` takes: each is a tree of its own, and far more
+/// threads than cores only share the cores.
+pub const MAX_THREADS: usize = 256;
+
 impl EngineArgs {
     pub fn config(&self, seed: &str) -> Result<Config, Failure> {
         let budget = match (&self.time, self.playouts) {
@@ -29,8 +33,10 @@ impl EngineArgs {
         };
         let mut c = Config::new(budget, seed);
         if let Some(t) = self.threads {
-            if t == 0 {
-                return Err(Failure::Usage("--threads must be at least 1".into()));
+            if !(1..=MAX_THREADS).contains(&t) {
+                return Err(Failure::Usage(format!(
+                    "--threads must be from 1 to {MAX_THREADS}, got {t}"
+                )));
             }
             c.threads = t;
         }
