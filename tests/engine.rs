@@ -380,6 +380,15 @@ fn engine_options_are_checked() {
     let (code, _, err) = run(&["play", "halatafl", "--engine", "red"]);
     assert_eq!(code, 2);
     assert!(err.contains("not a seat"), "{err}");
+    // Without a seed the players write Thaayam's throws: the engine is refused at
+    // once, before the person's first turn is answered.
+    let (code, out, err) = run_with_input(
+        &["play", "thaayam", "--engine", "north", "--playouts", "20"],
+        b"[2] -\n",
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("no seed") && err.contains("--seed"), "{err}");
     // No budget, no threads, or more threads than the system gives: a usage error.
     for (flag, value, says) in [
         ("--playouts", "0", "--playouts must be at least 1"),

@@ -192,6 +192,16 @@ impl Visitor for PlayVisit<'_> {
                         })?;
                     seats = seats.with(seat);
                 }
+                // Without a seed the players write the random outcomes (Thaayam's
+                // throws): the engine could never know its own, so it is refused now, not
+                // at its first turn.
+                if G::has_chance(settings) && game.current().dice.is_none() {
+                    return Err(Failure::Usage(format!(
+                        "--engine: {} has random events and this game has no seed, so the \
+                         engine could not know the outcome opening its turn (give --seed)",
+                        G::NAME
+                    )));
+                }
                 Some((seats, e.args.config(e.seed)?))
             }
         };
