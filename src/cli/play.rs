@@ -440,10 +440,11 @@ fn engine_turns<G: Render>(
         };
         let mut legal = Vec::new();
         s.legal_turns(&mut legal);
+        // A seat to move always has a listed turn here: a game with random events and
+        // no seed, where the players write the outcomes, is refused before play starts.
         if legal.is_empty() {
             return Err(Failure::Usage(format!(
-                "the engine plays {} but no legal turn is known: without a seed the random \
-                 outcome opening the turn is not known (give --seed)",
+                "internal error: the engine plays {} but no legal turn is listed",
                 seat_name::<G>(seat)
             )));
         }
