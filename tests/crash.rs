@@ -157,10 +157,12 @@ fn session(path: &Path, rng: &mut Rng, delay: Duration, turns: &mut Vec<String>,
         }
         in_flight = InFlight::Nothing;
     }
-    drop(stdin);
+    // Stop the timer before closing stdin: the session ends at end of input, and a kill
+    // that fell after that would find a process that had already exited with 0.
     if over {
         let _ = done.send(());
     }
+    drop(stdin);
     let (killed, status, err) = killer.join().unwrap();
     t.sessions += 1;
     if killed {
