@@ -93,11 +93,13 @@ fn session(path: &Path, rng: &mut Rng, delay: Duration, turns: &mut Vec<String>,
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut stderr = child.stderr.take().unwrap();
     let (done, stop) = mpsc::channel::<()>();
+    let (decided, kill_decided) = mpsc::channel::<()>();
     let killer = std::thread::spawn(move || {
         let killed = stop.recv_timeout(delay).is_err();
         if killed {
             child.kill().expect("SIGKILL");
         }
+        let _ = decided.send(());
         let status = child.wait().unwrap();
         let mut err = String::new();
         stderr.read_to_string(&mut err).unwrap();
@@ -157,11 +159,13 @@ fn session(path: &Path, rng: &mut Rng, delay: Duration, turns: &mut Vec<String>,
         }
         in_flight = InFlight::Nothing;
     }
-    // Stop the timer before closing stdin: the session ends at end of input, and a kill
-    // that fell after that would find a process that had already exited with 0.
+    // The session ends at end of input, so stdin stays open until the timer has stopped
+    // or its kill has landed: a kill after the end would find a process that had already
+    // exited with 0.
     if over {
         let _ = done.send(());
     }
+    let _ = kill_decided.recv();
     drop(stdin);
     let (killed, status, err) = killer.join().unwrap();
     t.sessions += 1;
