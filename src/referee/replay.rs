@@ -172,12 +172,12 @@ fn replay<G: Game>(
             return false;
         }
         let turn_no = i + 1;
-        let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
-        let (number, name) = session.turn_name();
         let frame = session.check_frame(
             entry.number.map(|(n, _)| n),
             entry.label().map(|(l, _)| l.as_str()),
         );
+        // What only a ruling needs (the turn's name, the game before it) is worked out
+        // only for a ruling: `check` of a valid record formats and clones nothing.
         let before = options.detail.then(|| session.clone());
         let address = match &entry.action {
             Action::BadAddress(s) => &text[s.start..s.end],
@@ -195,6 +195,8 @@ fn replay<G: Game>(
             Ok(()) => {
                 if options.detail {
                     let before = before.expect("kept with detail");
+                    let seat = before.to_move().map(seat_name::<G>).unwrap_or("-");
+                    let (number, name) = before.turn_name();
                     let note = match &entry.action {
                         Action::Play(t) => {
                             G::note(&session.settings, &before.state, &session.state, t)
@@ -203,8 +205,8 @@ fn replay<G: Game>(
                     };
                     judgement.verdicts.push(TurnVerdict {
                         turn: turn_no,
-                        number: number.clone(),
-                        name: name.clone(),
+                        number,
+                        name,
                         seat,
                         text: text[entry.span.start..entry.span.end].to_string(),
                         span: entry.span,
@@ -214,6 +216,9 @@ fn replay<G: Game>(
                 }
             }
             Err(refusal) => {
+                // A refused turn leaves the game as it was: it names the turn due.
+                let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
+                let (number, name) = session.turn_name();
                 // Point at what is wrong: the number or label for turn-order, the bad
                 // address for `address`, the turn otherwise.
                 let span = match (&refusal, &entry.action) {
