@@ -270,6 +270,33 @@ fn the_shipped_games_directory_rules_as_its_files_do() {
 }
 
 #[test]
+fn every_thread_count_rules_and_prints_alike() {
+    // Between the examples, a file that cannot be read: its warning keeps its place.
+    for format in ["text", "json"] {
+        let args = |threads: Option<&'static str>| {
+            let mut args = vec!["check", "--format", format, "games/halves", "missing.game"];
+            args.extend(["games/halatafl", "games/thaayam", "games/halasi"]);
+            if let Some(n) = threads {
+                args.extend(["--threads", n]);
+            }
+            args
+        };
+        let every_core = run(&args(None));
+        assert_eq!(every_core.0, 2, "a file could not be read");
+        for n in ["1", "2", "3"] {
+            assert_eq!(run(&args(Some(n))), every_core, "{format}, --threads {n}");
+        }
+        let short = run(&["check", "--format", format, "-j", "1", "games/halves"]);
+        assert_eq!(short.0, 1, "{format}: the disputed Halves records");
+    }
+    for bad in ["0", "257", "two"] {
+        let (code, _, err) = run(&["check", "--threads", bad, "games"]);
+        assert_eq!(code, 2, "--threads {bad}: {err}");
+        assert!(err.contains("--threads"), "{err}");
+    }
+}
+
+#[test]
 fn single_record_commands_refuse_a_directory_plainly() {
     for args in [
         &["adjudicate", "games"][..],

@@ -267,6 +267,11 @@ pub enum Command {
         /// Print less: only invalid records and the summary.
         #[arg(long, short)]
         quiet: bool,
+        /// Judge records on N threads (1 to 256; default: the machine's cores, or
+        /// RAYON_NUM_THREADS). With 1, everything runs on one thread, reading included.
+        /// The output is the same for every N.
+        #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         #[command(flatten)]
         format: PlainFormat,
         #[command(flatten)]

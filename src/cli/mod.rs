@@ -131,7 +131,12 @@ pub fn main() -> ExitCode {
 /// Runs one command, writing its answer to `out`.
 pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
     match command {
-        Command::Check { files, glob, .. } => commands::check(ctx, &files, &glob, out),
+        Command::Check {
+            files,
+            glob,
+            threads,
+            ..
+        } => commands::check(ctx, &files, &glob, threads.map(usize::from), out),
         Command::Adjudicate {
             file,
             turn,

@@ -3,10 +3,12 @@
 //! Files are read one record at a time ([`Chunks`]), so memory stays flat in the size
 //! of a file, from a file or from stdin. A reader thread cuts the input into batches
 //! of records while the batch before is judged on every core (rayon); each batch's
-//! output is written in input order.
+//! output is written in input order. With `--threads 1` no thread is started: the
+//! batches are read and judged in turn, which also makes the run's instruction count
+//! exact (the instruction benchmarks use it).
 
 use std::io::{IsTerminal, Read, Write};
-use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+use std::sync::mpsc::{channel, sync_channel, Sender};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -42,21 +44,24 @@ struct Judged {
     invalid: usize,
 }
 
-/// Reads every file into batches of records and sends them on, with a message where a
-/// file cannot be read, until the input ends or the receiver is gone. Judged batches
-/// come back on `spent` to be freed here, where their records' texts were allocated:
-/// freed by another thread, each text took the allocator's lock of this one, against
-/// its allocations (on 2 cores a few per cent of a corpus of short records).
-fn read_all(files: Vec<Source>, limits: Limits, tx: SyncSender<Input>, spent: Receiver<Vec<Job>>) {
+/// Reads every file into batches of records and hands them to `sink`, with a message
+/// where a file cannot be read, until the input ends or `sink` answers `false` (the
+/// output failed). Before each hand-over, `free` drops the batches judged since.
+fn read_all(
+    files: Vec<Source>,
+    limits: Limits,
+    mut sink: impl FnMut(Input) -> bool,
+    free: impl Fn(),
+) {
     let mut batch: Vec<Job> = Vec::new();
     let mut bytes = 0usize;
-    // `false` once the receiver is gone (output failed): stop reading.
-    let send = |batch: &mut Vec<Job>, bytes: &mut usize, then: Option<String>| {
-        spent.try_iter().for_each(drop);
+    // `false` once the output failed: stop reading.
+    let mut send = |batch: &mut Vec<Job>, bytes: &mut usize, then: Option<String>| {
+        free();
         *bytes = 0;
-        let mut ok = batch.is_empty() || tx.send(Input::Batch(std::mem::take(batch))).is_ok();
+        let mut ok = batch.is_empty() || sink(Input::Batch(std::mem::take(batch)));
         if let Some(message) = then {
-            ok = ok && tx.send(Input::Unreadable(message)).is_ok();
+            ok = ok && sink(Input::Unreadable(message));
         }
         ok
     };
@@ -102,11 +107,45 @@ fn read_all(files: Vec<Source>, limits: Limits, tx: SyncSender<Input>, spent: Re
     send(&mut batch, &mut bytes, None);
 }
 
+/// Where records are judged.
+enum Judges {
+    /// On this thread, one after another (`--threads 1`).
+    Here,
+    /// On rayon's global pool: every core, or `RAYON_NUM_THREADS`.
+    Global,
+    /// On a pool of `--threads N`.
+    Pool(rayon::ThreadPool),
+}
+
+impl Judges {
+    fn new(threads: Option<usize>) -> Result<Judges, Failure> {
+        match threads {
+            None => Ok(Judges::Global),
+            Some(1) => Ok(Judges::Here),
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map(Judges::Pool)
+                .map_err(|e| Failure::Usage(format!("cannot start {n} threads: {e}"))),
+        }
+    }
+
+    fn judge(&self, ctx: &Ctx, json: bool, batch: &[Job]) -> Vec<Judged> {
+        let par = || batch.par_iter().map(|job| judge(ctx, json, job)).collect();
+        match self {
+            Judges::Here => batch.iter().map(|job| judge(ctx, json, job)).collect(),
+            Judges::Global => par(),
+            Judges::Pool(pool) => pool.install(par),
+        }
+    }
+}
+
 /// The running totals, and where output goes.
 struct Run<'a> {
     ctx: &'a Ctx,
-    /// Where a judged batch goes to be freed: the reader.
-    spent: Sender<Vec<Job>>,
+    judges: Judges,
+    /// Where a judged batch goes to be freed: the reader (`None`: freed here).
+    spent: Option<Sender<Vec<Job>>>,
     json: bool,
     out: &'a mut dyn Write,
     progress: Option<indicatif::ProgressBar>,
@@ -116,13 +155,14 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Judges a batch on every core and writes its output in input order.
+    /// Judges a batch and writes its output in input order.
     fn judge(&mut self, batch: Vec<Job>) -> std::io::Result<()> {
-        let (ctx, json) = (self.ctx, self.json);
-        let judged: Vec<Judged> = batch.par_iter().map(|job| judge(ctx, json, job)).collect();
+        let judged = self.judges.judge(self.ctx, self.json, &batch);
         let bytes: usize = batch.iter().map(|j| j.chunk.bytes).sum();
         // Freed by the reader (or here, once it has ended).
-        let _ = self.spent.send(batch);
+        if let Some(spent) = &self.spent {
+            let _ = spent.send(batch);
+        }
         for j in &judged {
             self.valid += j.valid;
             self.invalid += j.invalid;
@@ -142,6 +182,17 @@ impl Run<'_> {
             None => write()?,
         }
         Ok(())
+    }
+
+    /// Takes what the reader handed over.
+    fn take(&mut self, input: Input) -> std::io::Result<()> {
+        match input {
+            Input::Batch(batch) => self.judge(batch),
+            Input::Unreadable(message) => {
+                self.unreadable += 1;
+                self.warn(&message)
+            }
+        }
     }
 
     /// A message on stderr, after the output of the records before it.
@@ -236,8 +287,14 @@ fn progress(ctx: &Ctx, files: &[Source]) -> Option<indicatif::ProgressBar> {
 }
 
 /// `check FILE…`: `args` are files, directories (walked for record files, `globs`
-/// picking the names) and `-`.
-pub fn check(ctx: &Ctx, args: &[String], globs: &[String], out: &mut dyn Write) -> Outcome {
+/// picking the names) and `-`; `threads` judge them (`None`: every core).
+pub fn check(
+    ctx: &Ctx,
+    args: &[String],
+    globs: &[String],
+    threads: Option<usize>,
+    out: &mut dyn Write,
+) -> Outcome {
     let json = match ctx.global.format {
         Format::Text => false,
         Format::Json => true,
@@ -250,10 +307,13 @@ pub fn check(ctx: &Ctx, args: &[String], globs: &[String], out: &mut dyn Write) 
     super::check_cli_settings(ctx)?;
     let expanded = walk::expand(args, globs)?;
     let files = expanded.sources;
+    let judges = Judges::new(threads)?;
+    let here = matches!(judges, Judges::Here);
     let (spent, spent_rx) = channel();
     let mut run = Run {
         ctx,
-        spent,
+        judges,
+        spent: (!here).then_some(spent),
         json,
         out,
         progress: progress(ctx, &files),
@@ -274,16 +334,32 @@ pub fn check(ctx: &Ctx, args: &[String], globs: &[String], out: &mut dyn Write) 
             Problem::Empty(_) => empty += 1,
         }
     }
-    let (tx, rx) = sync_channel(1);
     let limits = ctx.env.limits;
-    std::thread::spawn(move || read_all(files, limits, tx, spent_rx));
-    for input in rx {
-        match input {
-            Input::Batch(batch) => run.judge(batch)?,
-            Input::Unreadable(message) => {
-                run.warn(&message)?;
-                run.unreadable += 1;
-            }
+    if here {
+        let mut failed = None;
+        read_all(
+            files,
+            limits,
+            |input| match run.take(input) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            },
+            || (),
+        );
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
+    } else {
+        let (tx, rx) = sync_channel(1);
+        std::thread::spawn(move || {
+            let free = || spent_rx.try_iter().for_each(drop);
+            read_all(files, limits, |input| tx.send(input).is_ok(), free)
+        });
+        for input in rx {
+            run.take(input)?;
         }
     }
     if let Some(pb) = run.progress.take() {
