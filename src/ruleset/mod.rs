@@ -24,13 +24,16 @@
 //! library reads it, the game module's pure `load` parses it, and the result rides on
 //! the [`Ruleset`] ([`Ruleset::data`]).
 //!
-//! Submodules: [`parse`] (pest grammar `grammar/ruleset.pest` to a typed AST),
+//! Submodules: [`parse`] (pest grammar `grammar/ruleset.pest` to a typed AST; the
+//! common lines read by hand in `lines`),
 //! [`check`] (a value against a [`Kind`]), [`load`] (the [`Library`], `extends`,
 //! building a [`Ruleset`]), [`overrides`], [`shipped`] (the embedded `rulesets/`),
 //! [`error`] ([`RulesetError`] and suggestions).
 
+mod ast;
 pub mod check;
 pub mod error;
+mod lines;
 pub mod load;
 pub mod overrides;
 pub mod parse;

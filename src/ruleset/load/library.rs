@@ -13,6 +13,8 @@ use crate::ruleset::error::{suggest, RulesetError};
 use crate::ruleset::schema::{DataError, DataValue};
 use crate::ruleset::shipped;
 
+pub(crate) use crate::ruleset::lines::is_name;
+
 /// The environment variable naming extra ruleset directories (a path list, like `PATH`).
 pub const ENV_VAR: &str = "REFEREE_RULESETS";
 
@@ -93,18 +95,6 @@ pub fn check_name(name: &str) -> Result<(), RulesetError> {
         )));
     }
     Ok(())
-}
-
-/// Kebab-case, as the grammar's `name`.
-pub(crate) fn is_name(name: &str) -> bool {
-    let mut parts = name.split('-');
-    let first_ok = name.starts_with(|c: char| c.is_ascii_lowercase());
-    first_ok
-        && parts.all(|p| {
-            !p.is_empty()
-                && p.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-        })
 }
 
 impl Library {
