@@ -3,9 +3,9 @@
 //! Files are read one record at a time ([`Chunks`]), so memory stays flat in the size
 //! of a file, from a file or from stdin. A reader thread cuts the input into batches
 //! of records while the batch before is judged on every core (rayon); each batch's
-//! output is written in input order. With `--threads 1` no thread is started: the
-//! batches are read and judged in turn, which also makes the run's instruction count
-//! exact (the instruction benchmarks use it).
+//! output is written in input order. With `--threads 1`, or files of at most 256 KiB
+//! in all, no thread is started: the batches are read and judged in turn, which also
+//! makes the run's instruction count exact (the instruction benchmarks use it).
 
 use std::io::{IsTerminal, Read, Write};
 use std::sync::mpsc::{channel, sync_channel, Sender};
@@ -23,6 +23,8 @@ use crate::referee;
 const BATCH_BYTES: usize = 4 << 20;
 /// …or this many records.
 const BATCH_RECORDS: usize = 8192;
+/// Files that hold at most this many bytes in all are judged on the main thread.
+const SMALL_INPUT: u64 = 256 << 10;
 
 /// A record waiting to be judged: its file's display name and its text.
 struct Job {
@@ -255,12 +257,9 @@ fn judge(ctx: &Ctx, json: bool, job: &Job) -> Judged {
     judged
 }
 
-/// A progress bar by bytes, on a terminal only, for runs long enough to want one.
-fn progress(ctx: &Ctx, files: &[Source]) -> Option<indicatif::ProgressBar> {
-    if ctx.global.quiet || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let sizes: Option<u64> = files
+/// The size of all the files, where every one is a regular file (not stdin).
+fn known_size(files: &[Source]) -> Option<u64> {
+    files
         .iter()
         .map(|f| {
             std::fs::metadata(f.path.as_ref()?)
@@ -268,8 +267,15 @@ fn progress(ctx: &Ctx, files: &[Source]) -> Option<indicatif::ProgressBar> {
                 .filter(|m| m.is_file())
                 .map(|m| m.len())
         })
-        .sum();
-    let total = sizes?;
+        .sum()
+}
+
+/// A progress bar by bytes, on a terminal only, for runs long enough to want one.
+fn progress(ctx: &Ctx, files: &[Source]) -> Option<indicatif::ProgressBar> {
+    if ctx.global.quiet || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let total = known_size(files)?;
     if files.len() < 20 && total < 16 << 20 {
         return None;
     }
@@ -307,6 +313,11 @@ pub fn check(
     super::check_cli_settings(ctx)?;
     let expanded = walk::expand(args, globs)?;
     let files = expanded.sources;
+    // A small input is judged here: starting threads would cost more than they save.
+    let threads = match threads {
+        None if known_size(&files).is_some_and(|n| n <= SMALL_INPUT) => Some(1),
+        t => t,
+    };
     let judges = Judges::new(threads)?;
     let here = matches!(judges, Judges::Here);
     let (spent, spent_rx) = channel();

@@ -12,8 +12,11 @@ use std::io::{self, Read};
 use super::split::is_tag_line;
 use super::Limits;
 
-/// How much is read from the stream at a time.
+/// How much is read from the stream at a time: the first read asks for
+/// `FIRST_BLOCK`, each next one for twice as much, up to `BLOCK`. A small record is
+/// read without preparing (zeroing) a large buffer; a large file in large reads.
 const BLOCK: usize = 256 << 10;
+const FIRST_BLOCK: usize = 8 << 10;
 
 /// One record of a file, read from a stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +84,8 @@ pub struct Chunks<R: Read> {
     /// Bytes of a line too long to keep were dropped; its end is still to come.
     long_line: bool,
     index: usize,
+    /// How much the next read asks for.
+    block: usize,
     started: bool,
     eof: bool,
     done: bool,
@@ -92,6 +97,7 @@ impl<R: Read> Chunks<R> {
             reader,
             limits,
             buf: Vec::new(),
+            block: FIRST_BLOCK,
             start: 0,
             scan: 0,
             offset: 0,
@@ -119,7 +125,8 @@ impl<R: Read> Chunks<R> {
             self.start = 0;
         }
         let at = self.buf.len();
-        self.buf.resize(at + BLOCK, 0);
+        self.buf.resize(at + self.block, 0);
+        self.block = (self.block * 2).min(BLOCK);
         let n = loop {
             match self.reader.read(&mut self.buf[at..]) {
                 Ok(n) => break n,
