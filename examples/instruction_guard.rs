@@ -92,12 +92,25 @@ impl Verdict {
         self.rows.iter().filter(|r| r.over_limit()).collect()
     }
 
+    /// (benchmarks that pass, benchmarks that fail the guard): a count past the limit
+    /// fails only with the baseline's tools; a benchmark missing on either side fails.
+    fn counts(&self) -> (usize, usize) {
+        let grown = if self.tool_changes.is_empty() {
+            self.over_limit().len()
+        } else {
+            0
+        };
+        (
+            self.rows.len() - grown,
+            grown + self.not_in_baseline.len() + self.not_run.len(),
+        )
+    }
+
     /// A count grew past the limit with the baseline's tools, or the benchmarks and the
     /// baseline do not match. Growth with other tools is reported, not failed: a new
     /// compiler must not block every landing.
     fn fails(&self) -> bool {
-        let grown = self.tool_changes.is_empty() && !self.over_limit().is_empty();
-        grown || !self.not_in_baseline.is_empty() || !self.not_run.is_empty()
+        self.counts().1 > 0
     }
 }
 
@@ -230,6 +243,9 @@ fn render(v: &Verdict, baseline: &Baseline) -> String {
             baseline.taken
         );
     }
+    // The closing line in the form CI reads for any language.
+    let (passed, failed) = v.counts();
+    out += &format!("instructions: {passed} passed, {failed} failed\n");
     out
 }
 
@@ -463,7 +479,15 @@ mod tests {
     fn the_same_counts_pass() {
         let v = compare(&baseline(), &tools(), &measured(1_000_000, 2_000_000));
         assert!(!v.fails());
-        assert!(render(&v, &baseline()).contains("instruction guard: passed, 2 benchmarks"));
+        let report = render(&v, &baseline());
+        assert!(
+            report.contains("instruction guard: passed, 2 benchmarks"),
+            "{report}"
+        );
+        assert!(
+            report.ends_with("\ninstructions: 2 passed, 0 failed\n"),
+            "{report}"
+        );
     }
 
     #[test]
@@ -509,6 +533,10 @@ mod tests {
         assert!(report.contains("rustc: baseline rustc 1.95.0"), "{report}");
         assert!(report.contains("--update"), "{report}");
         assert!(!report.contains("FAILED"), "{report}");
+        assert!(
+            report.ends_with("\ninstructions: 2 passed, 0 failed\n"),
+            "{report}"
+        );
     }
 
     #[test]
@@ -518,7 +546,15 @@ mod tests {
         let v = compare(&baseline(), &tools(), &m);
         assert!(v.fails());
         assert_eq!(v.not_in_baseline, vec!["engine/halasi".to_string()]);
-        assert!(render(&v, &baseline()).contains("not in the baseline: engine/halasi"));
+        let report = render(&v, &baseline());
+        assert!(
+            report.contains("not in the baseline: engine/halasi"),
+            "{report}"
+        );
+        assert!(
+            report.ends_with("\ninstructions: 2 passed, 1 failed\n"),
+            "{report}"
+        );
     }
 
     #[test]
