@@ -6,7 +6,7 @@ use pest::iterators::Pair;
 use pest::Parser as _;
 
 use super::error::{suggest, RulesetError};
-use super::lines::common_line;
+use super::lines::{common_line, common_value};
 use super::value::Value;
 use crate::quote::quote;
 
@@ -84,6 +84,14 @@ pub fn parse_value(text: &str) -> Result<Value, SyntaxError> {
 
 /// [`parse_value`], keeping the position of every part.
 pub fn parse_value_node(text: &str) -> Result<ValueNode, SyntaxError> {
+    match common_value(text) {
+        Some(value) => Ok(value),
+        None => pest_value_node(text),
+    }
+}
+
+/// [`parse_value_node`] by pest alone.
+pub(super) fn pest_value_node(text: &str) -> Result<ValueNode, SyntaxError> {
     not_too_deep(text, 1)?;
     let pairs = RulesetParser::parse(Rule::lone_value, text)
         .map_err(|e| syntax_error(text, 1, e, Context::Value))?;

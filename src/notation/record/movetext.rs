@@ -580,10 +580,37 @@ fn fast_number(b: &[u8]) -> Option<(TurnNumber, usize)> {
     Some((TurnNumber { n, ellipsis }, len))
 }
 
+/// A brace comment, an annotation or a termination marker at the start of `b`, read by
+/// hand where the frame's rule (`grammar/record.pest`) reads exactly it: the rule and
+/// the token's length. A comment never closed, and anything else, is left to pest.
+fn frame_by_hand(b: &[u8]) -> Option<(FrameRule, usize)> {
+    match b.first()? {
+        b'{' => memchr::memchr(b'}', b).map(|end| (FrameRule::BraceComment, end + 1)),
+        // `!!`, `??`, `!?`, `?!`, `!` and `?`: the longest.
+        b'!' | b'?' => {
+            let len = if matches!(b.get(1), Some(b'!' | b'?')) {
+                2
+            } else {
+                1
+            };
+            Some((FrameRule::Annotation, len))
+        }
+        _ => {
+            let markers: [&[u8]; 4] = [b"1/2-1/2", b"1-0", b"0-1", b"*"];
+            let len = markers.iter().find(|m| b.starts_with(m))?.len();
+            let joined = b.get(len).is_some_and(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, b'-' | b'/' | b'.' | b'*')
+            });
+            (!joined).then_some((FrameRule::Termination, len))
+        }
+    }
+}
+
 /// Reads the movetext `span` of `text` fast, with the same result as [`parse_movetext`]:
 ///
-/// 1. turn numbers and the game's commonest turns by hand (`fast_turn` gives a turn and
-///    its length only where the game's `turn` rule would give exactly those);
+/// 1. turn numbers, brace comments, annotations, termination markers and the game's
+///    commonest turns by hand (`fast_turn` gives a turn and its length only where the
+///    game's `turn` rule would give exactly those);
 /// 2. from the first token that is anything else, the game's one-pass parse of the rest
 ///    (`one_pass`: rule `movetext` of `grammar/movetext.pest`), which matches the
 ///    frame's tokens and the game's turns as far as they are well formed;
@@ -626,6 +653,11 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
                 reader.token(Token::Number(n), Span::new(pos, pos + len)),
                 len,
             )
+        } else if let Some((rule, len)) = frame_by_hand(rest) {
+            match token_of(rule, &text[pos..pos + len]) {
+                Some(token) => (reader.token(token, Span::new(pos, pos + len)), len),
+                None => break,
+            }
         } else if frame_word() {
             break;
         } else if let Some((turn, len)) = fast_turn(rest) {
