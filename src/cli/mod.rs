@@ -21,8 +21,6 @@ mod svg_thaayam;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use crate::notation::record::Limits;
 use crate::referee::Env;
 use crate::ruleset::Library;
@@ -99,7 +97,7 @@ impl Ctx {
 
 /// Runs the command line; returns the exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_args() {
         Ok(cli) => cli,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -126,6 +124,16 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The command line, as `Cli::try_parse` reads it. The clap command it is read with is
+/// left for the process's end to free: taking it apart costs more instructions than a
+/// cold `check` of a small record spends on its ruleset.
+fn parse_args() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Box::leak(Box::new(Cli::command()));
+    let mut matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    Cli::from_arg_matches_mut(&mut matches)
 }
 
 /// Runs one command, writing its answer to `out`.

@@ -103,7 +103,7 @@ fn name(at: &str) -> Option<(&str, &str)> {
 /// A quoted string without escapes at the start of `at`: its text, and what follows it.
 fn string(at: &str) -> Option<(&str, &str)> {
     let text_at = at.strip_prefix('"')?;
-    let close = text_at.find(['"', '\\'])?;
+    let close = memchr::memchr2(b'"', b'\\', text_at.as_bytes())?;
     (text_at.as_bytes()[close] == b'"').then(|| (&text_at[..close], &text_at[close + 1..]))
 }
 
