@@ -595,7 +595,7 @@ fn frame_by_hand(b: &[u8]) -> Option<(FrameRule, usize)> {
             };
             Some((FrameRule::Annotation, len))
         }
-        _ => {
+        b'*' | b'0' | b'1' => {
             let markers: [&[u8]; 4] = [b"1/2-1/2", b"1-0", b"0-1", b"*"];
             let len = markers.iter().find(|m| b.starts_with(m))?.len();
             let joined = b.get(len).is_some_and(|c| {
@@ -603,6 +603,7 @@ fn frame_by_hand(b: &[u8]) -> Option<(FrameRule, usize)> {
             });
             (!joined).then_some((FrameRule::Termination, len))
         }
+        _ => None,
     }
 }
 
@@ -653,7 +654,11 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
                 reader.token(Token::Number(n), Span::new(pos, pos + len)),
                 len,
             )
-        } else if let Some((rule, len)) = frame_by_hand(rest) {
+        } else if let Some((rule, len)) = match rest[0] {
+            // (Asked only where such a token can start: most tokens are turns.)
+            b'{' | b'!' | b'?' | b'*' | b'0' | b'1' => frame_by_hand(rest),
+            _ => None,
+        } {
             match token_of(rule, &text[pos..pos + len]) {
                 Some(token) => (reader.token(token, Span::new(pos, pos + len)), len),
                 None => break,
