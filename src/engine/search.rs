@@ -240,7 +240,7 @@ fn merge<G: Game>(
     let mut reward = [0.0; MAX_SEATS];
     let (mut iterations, mut turns) = (0u64, 0u64);
     let mut merged: Vec<RootTurn<G::Turn>> = Vec::new();
-    let mut index = std::collections::HashMap::new();
+    let mut index = super::tree::TurnMap::default();
     for tree in trees {
         iterations += tree.iterations;
         turns += tree.turns;

@@ -10,6 +10,12 @@
 //! are searched as two.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, DefaultHasher};
+
+/// A map keyed by turns with a hasher of fixed keys: the keys are the game's own turns,
+/// not input an attacker chooses, and a fixed hasher makes a search's work (and its
+/// instruction count) the same on every run.
+pub(super) type TurnMap<K, V> = HashMap<K, V, BuildHasherDefault<DefaultHasher>>;
 
 use super::playout::playout;
 use super::stats::{self, Reward, MAX_SEATS};
@@ -35,14 +41,14 @@ struct Child<T> {
 
 struct Node<T> {
     children: Vec<Child<T>>,
-    index: HashMap<T, u32>,
+    index: TurnMap<T, u32>,
 }
 
 impl<T> Node<T> {
     fn new() -> Node<T> {
         Node {
             children: Vec::new(),
-            index: HashMap::new(),
+            index: TurnMap::default(),
         }
     }
 }
