@@ -392,6 +392,7 @@ impl fmt::Display for Turn {
     }
 }
 
+mod fast;
 mod parse;
 
 pub use parse::{parse_movetext, parse_setup, parse_turn};

@@ -193,7 +193,7 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
     }
 }
 
-crate::notation::fast_movetext!(Turn, turn_of, parse_turn);
+crate::notation::fast_movetext!(Turn, super::fast::fast_turn, turn_of, parse_turn);
 
 /// The turn a `turn` pair holds; offsets count from the pair's start.
 fn turn_of(turn: pest::iterators::Pair<'_, Rule>) -> TurnParse<Turn> {
