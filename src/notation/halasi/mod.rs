@@ -90,11 +90,35 @@ impl Domino {
 
     /// The domino's place in a set listed in order of marking number, `i ≤ j`
     /// (`II`=0, `IO`=1, … `RR`=135): the same for `RX` and `XR`.
+    #[inline]
     pub fn key(self) -> u8 {
-        let (a, b) = self.sorted();
-        let (i, j) = (a.number() as usize, b.number() as usize);
-        // Pairs before row i: 16 + 15 + … (16 - i + 1) = i*16 - i*(i-1)/2.
-        (i * 16 - i * (i.saturating_sub(1)) / 2 + (j - i)) as u8
+        // Hands, pools and draws are compared by key on every turn: a table look-up.
+        Domino::KEYS[(self.0 .0 as usize) << 4 | self.1 .0 as usize]
+    }
+
+    /// [`Domino::key`] of every ordered pair, by `16 × first + second`.
+    const KEYS: [u8; 256] = {
+        let mut out = [0u8; 256];
+        let mut a = 0;
+        while a < 16 {
+            let mut b = 0;
+            while b < 16 {
+                let (i, j) = if a <= b { (a, b) } else { (b, a) };
+                // Pairs before row i: 16 + 15 + … (16 - i + 1) = i*16 - i*(i-1)/2.
+                let before = if i == 0 { 0 } else { i * 16 - i * (i - 1) / 2 };
+                out[a << 4 | b] = (before + (j - i)) as u8;
+                b += 1;
+            }
+            a += 1;
+        }
+        out
+    };
+
+    /// The same domino as `other`, either way round (`RX` and `XR`): what comparing
+    /// keys says, without the look-up.
+    #[inline]
+    pub fn same(self, other: Domino) -> bool {
+        (self.0 == other.0 && self.1 == other.1) || (self.0 == other.1 && self.1 == other.0)
     }
 
     /// The domino with this key, written in set order.
@@ -157,10 +181,20 @@ impl Label {
 
     /// `seat` (`a`…) capitalised, then `name`: `AM1`.
     pub fn of(seat_letter: char, name: Label) -> Option<Label> {
-        let mut s = String::with_capacity(Label::MAX + 1);
-        s.push(seat_letter.to_ascii_uppercase());
-        s.push_str(name.as_str());
-        Label::new(&s)
+        // What `Label::new` takes: a capital letter first, at most `MAX` in all (the
+        // name is a label already).
+        let first = seat_letter.to_ascii_uppercase();
+        let len = 1 + name.len as usize;
+        if !first.is_ascii_uppercase() || len > Label::MAX {
+            return None;
+        }
+        let mut bytes = [0u8; Label::MAX];
+        bytes[0] = first as u8;
+        bytes[1..len].copy_from_slice(&name.bytes[..name.len as usize]);
+        Some(Label {
+            len: len as u8,
+            bytes,
+        })
     }
 
     pub fn as_str(&self) -> &str {

@@ -272,6 +272,15 @@ fn domino_keys_run_through_the_set_in_order() {
     }
     assert_eq!(k as usize, Domino::KINDS);
     assert_eq!(Domino::from_key(136), None);
+    // `same` is equality of keys.
+    let all: Vec<Domino> = (0..256)
+        .map(|n| Domino(Marking(n as u8 >> 4), Marking(n as u8 & 15)))
+        .collect();
+    for &a in &all {
+        for &b in &all {
+            assert_eq!(a.same(b), a.key() == b.key(), "{a} {b}");
+        }
+    }
 }
 
 #[test]
@@ -283,4 +292,12 @@ fn labels() {
     assert!(Label::new("A.1").is_none());
     let m1 = Label::new("M1").unwrap();
     assert_eq!(Label::of('b', m1).unwrap().as_str(), "BM1");
+    // As `Label::new` of the letter capitalised and the name.
+    for name in ["M1", "T", "ABCDEFGH", "ABCDEFGHI", "X9y"] {
+        let name = Label::new(name).unwrap();
+        for letter in ['a', 'f', 'Z', '1', 'é', ' '] {
+            let text = format!("{}{}", letter.to_ascii_uppercase(), name.as_str());
+            assert_eq!(Label::of(letter, name), Label::new(&text), "{text}");
+        }
+    }
 }
