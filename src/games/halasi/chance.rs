@@ -51,6 +51,10 @@ pub fn same_dominos(a: &[Domino], b: &[Domino]) -> bool {
     if a.len() != b.len() {
         return false;
     }
+    // Written in the order derived (as `selfplay` writes them): nothing to count.
+    if a.iter().zip(b).all(|(x, y)| x.same(*y)) {
+        return true;
+    }
     let mut count = [0i16; Domino::KINDS];
     for d in a {
         count[d.key() as usize] += 1;
@@ -114,6 +118,19 @@ pub fn take(pool: &mut Vec<Domino>, items: &[Domino]) -> bool {
         pool.drain(..items.len());
         return true;
     }
+    // A few items (a run from a hand): each one's first occurrence not taken by an
+    // earlier item, found by looking, then all taken out at once.
+    if items.len() <= FEW {
+        let Some(mut at) = occurrences(pool, items) else {
+            return false;
+        };
+        let at = &mut at[..items.len()];
+        at.sort_unstable();
+        for &i in at.iter().rev() {
+            pool.remove(i);
+        }
+        return true;
+    }
     if !holds(pool, items) {
         return false;
     }
@@ -126,11 +143,28 @@ pub fn take(pool: &mut Vec<Domino>, items: &[Domino]) -> bool {
     true
 }
 
+/// How many items [`take`] and [`holds`] look for one by one; more are counted.
+const FEW: usize = 16;
+
+/// For each of `items` (at most [`FEW`]), in order, the index in `pool` of its first
+/// occurrence not already given to an earlier item: where taking them one by one from
+/// the top would take each. `None` when the pool does not hold them all.
+fn occurrences(pool: &[Domino], items: &[Domino]) -> Option<[usize; FEW]> {
+    let mut at = [usize::MAX; FEW];
+    for (k, d) in items.iter().enumerate() {
+        at[k] = (0..pool.len()).find(|&i| pool[i].same(*d) && !at[..k].contains(&i))?;
+    }
+    Some(at)
+}
+
 /// Does `pool` hold every domino of `items` (as a multiset)?
 pub fn holds(pool: &[Domino], items: &[Domino]) -> bool {
     // The usual case, dominos drawn from the top, without counting the pool.
     if pool.starts_with(items) {
         return true;
+    }
+    if items.len() <= FEW {
+        return occurrences(pool, items).is_some();
     }
     let mut count = [0i16; Domino::KINDS];
     for d in pool {
@@ -344,6 +378,67 @@ pub fn check_written(s: &Settings, st: &State, chance: &Chance) -> Result<(), Vi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `take`, `holds` and `same_dominos` as the rules say them: counted by key, then
+    /// taken one at a time from the first occurrence.
+    #[test]
+    fn taking_and_comparing_dominos_agree_with_counting_them() {
+        let by_key = |ds: &[Domino]| {
+            let mut count = [0i16; Domino::KINDS];
+            for d in ds {
+                count[d.key() as usize] += 1;
+            }
+            count
+        };
+        let mut dice = Dice::from_seed("take");
+        let m = |dice: &mut Dice| crate::notation::halasi::Marking::ALL[dice.uniform(3) as usize];
+        let (mut taken, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let pool: Vec<Domino> = (0..dice.uniform(40))
+                .map(|_| Domino(m(&mut dice), m(&mut dice)))
+                .collect();
+            // From the pool's top (or not), in any order and either way round, or not in it.
+            let mut items: Vec<Domino> = match dice.uniform(3) {
+                0 => pool
+                    .iter()
+                    .take(dice.uniform(6) as usize)
+                    .copied()
+                    .collect(),
+                _ => (0..dice.uniform(24))
+                    .map(|_| Domino(m(&mut dice), m(&mut dice)))
+                    .collect(),
+            };
+            if dice.uniform(2) == 0 {
+                dice.shuffle(&mut items);
+                for d in &mut items {
+                    *d = Domino(d.1, d.0);
+                }
+            }
+            let (have, want) = (by_key(&pool), by_key(&items));
+            let held = (0..Domino::KINDS).all(|k| want[k] <= have[k]);
+            assert_eq!(holds(&pool, &items), held, "{pool:?} {items:?}");
+            let mut expected = pool.clone();
+            if held {
+                for d in &items {
+                    let i = expected.iter().position(|p| p.key() == d.key()).unwrap();
+                    expected.remove(i);
+                }
+            }
+            let mut got = pool.clone();
+            assert_eq!(take(&mut got, &items), held);
+            assert_eq!(got, expected, "{pool:?} take {items:?}");
+            assert_eq!(
+                same_dominos(&pool, &items),
+                have == want && pool.len() == items.len()
+            );
+            if held {
+                taken += 1;
+            } else {
+                refused += 1;
+            }
+        }
+        assert!(taken > 2000 && refused > 2000, "{taken} {refused}");
+    }
 
     /// Seats roll in seat order, highest first; a tied group rolls again, in seat order,
     /// before the next group is placed. Pinned on a seed whose first rolls tie.

@@ -424,9 +424,13 @@ fn regular(
         Action::Run(dominos) => {
             let seat = st.seat_mut(mover);
             seat.placed_domino = true;
-            // In hand, as `from-hand` checked.
-            let placed: Vec<Domino> = dominos.iter().map(|d| d.domino).collect();
-            chance::take(&mut seat.hand, &placed);
+            // In hand, as `from-hand` checked: each from its first occurrence, as
+            // `chance::take` would take them.
+            for d in dominos {
+                if let Some(i) = seat.hand.iter().position(|h| h.same(d.domino)) {
+                    seat.hand.remove(i);
+                }
+            }
             let total = scored.as_ref().map_or(0, |r: &RunScore| r.total);
             match s.mode {
                 Mode::Table => pay(s, st, mover, total),
