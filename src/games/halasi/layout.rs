@@ -291,6 +291,19 @@ impl Layout {
         x
     }
 
+    /// The group domino `d` belonged to before the dominos from `first` on were placed
+    /// (`d < first`): its root then. Placing hangs only roots, and only under others, so
+    /// the walk up from `d` passes that root, where it stops: a root still, or one that
+    /// a domino from `first` on hung.
+    pub fn group_before(&self, d: usize, first: usize) -> usize {
+        let hung = &self.hung[first.min(self.hung.len())..];
+        let mut x = d;
+        while self.parent[x] as usize != x && !hung.iter().any(|h| h.contains(&(x as u16))) {
+            x = self.parent[x] as usize;
+        }
+        x
+    }
+
     /// The dominos sharing an edge with domino `d` (each once; `d` itself left out).
     pub fn touching(&self, d: usize, out: &mut Vec<usize>) {
         out.clear();

@@ -316,16 +316,17 @@ impl Game for Halasi {
             return None;
         };
         let label = |slot: usize| after.layout.territories[slot].label;
-        let missed: Vec<String> = routes::completed(&after.layout, before.layout.dominos.len())
-            .into_iter()
-            .filter(|f| {
-                !announced.iter().any(|r| {
-                    (r.0 == label(f.a) && r.1 == label(f.b))
-                        || (r.0 == label(f.b) && r.1 == label(f.a))
+        let missed: Vec<String> =
+            routes::completed_by_run(&after.layout, before.layout.dominos.len())
+                .into_iter()
+                .filter(|f| {
+                    !announced.iter().any(|r| {
+                        (r.0 == label(f.a) && r.1 == label(f.b))
+                            || (r.0 == label(f.b) && r.1 == label(f.a))
+                    })
                 })
-            })
-            .map(|f| format!("route {}~{} ({} dominos)", label(f.a), label(f.b), f.chain))
-            .collect();
+                .map(|f| format!("route {}~{} ({} dominos)", label(f.a), label(f.b), f.chain))
+                .collect();
         (!missed.is_empty()).then(|| {
             format!(
                 "completes {} without announcing it: not paid",

@@ -518,3 +518,82 @@ fn the_layout_keeps_its_groups_through_place_and_unplace() {
         "{checked} placements, {joins} joining groups"
     );
 }
+
+#[test]
+fn a_run_completes_the_routes_that_grouping_the_layout_again_finds() {
+    // `completed_by_run` (the run's group, and the groups before it from the layout's
+    // forest) against `completed` (every group of the layout before and after, grouped
+    // afresh), for the runs played and random runs beside them.
+    let mut pick = Dice::from_seed("routes");
+    let (mut runs, mut completing) = (0, 0);
+    let solitaire = with(&[
+        ("mode", "solitaire"),
+        ("seats", "[a]"),
+        ("domino-sets", "2"),
+    ]);
+    let settings = [
+        table("[a b]", &[("purse", "100000")]),
+        table("[a b c d]", &[("purse", "100000")]),
+        solitaire,
+    ];
+    for (v, s) in settings.iter().enumerate() {
+        for g in 0..4 {
+            random_game(
+                s,
+                &format!("routes-{v}-{g}"),
+                300,
+                |before, chance, turn, after| {
+                    let first = before.layout.dominos.len();
+                    let mut check = |layout: &super::layout::Layout| {
+                        for d in 0..first {
+                            assert_eq!(layout.group_before(d, first), before.layout.group(d));
+                        }
+                        let found = super::routes::completed_by_run(layout, first);
+                        assert_eq!(found, super::routes::completed(layout, first));
+                        runs += 1;
+                        completing += usize::from(!found.is_empty());
+                    };
+                    if let Turn::Play {
+                        action: Action::Run(_),
+                        ..
+                    } = turn
+                    {
+                        check(&after.layout);
+                    }
+                    let seat = before.seat(before.to_move);
+                    let Some(Chance::Roll { draw: Some(d), .. }) = chance else {
+                        return;
+                    };
+                    if before.phase != Phase::Play || !seat.placed_domino {
+                        return;
+                    }
+                    let mut hand = seat.hand.clone();
+                    hand.extend_from_slice(&d.dominos);
+                    for len in [2, 4] {
+                        let run = random_run(s, before, &hand, &mut pick, len);
+                        let mut layout = before.layout.clone();
+                        for d in &run {
+                            let halves = [
+                                layout.tri(d.first).expect("exists"),
+                                layout.tri(d.second).expect("exists"),
+                            ];
+                            layout.place(Placed {
+                                halves,
+                                marks: [d.domino.0, d.domino.1],
+                                seat: before.to_move,
+                                turn: 0,
+                            });
+                        }
+                        if !run.is_empty() {
+                            check(&layout);
+                        }
+                    }
+                },
+            );
+        }
+    }
+    assert!(
+        runs > 3000 && completing > 100,
+        "{runs} runs, {completing} completing routes"
+    );
+}

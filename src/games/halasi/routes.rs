@@ -167,6 +167,64 @@ pub fn completed_since(layout: &Layout, before: &[(usize, usize)]) -> Vec<Found>
         .collect()
 }
 
+/// The routes completed by a run, the dominos from `first` on (the last of the layout,
+/// one edge-joined group): [`completed`], found from the run's group alone. Every other
+/// group of the layout is as it was before the run, so a pair of markets linked now and
+/// not before is linked through the run's group: only the markets it reaches are paired,
+/// and a pair is new unless one group of the layout before the run
+/// ([`Layout::group_before`]) reached both.
+pub fn completed_by_run(layout: &Layout, first: usize) -> Vec<Found> {
+    let n = layout.dominos.len();
+    if first >= n {
+        return Vec::new();
+    }
+    let group = layout.group(first);
+    // The markets the run's group reaches, in slot order.
+    let mut reached: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
+    for m in layout.markets() {
+        let on = Layout::centre(m).any(|t| {
+            layout
+                .cover(t)
+                .is_some_and(|(d, _)| layout.group(d) == group)
+        });
+        if on {
+            reached.push(m);
+        }
+    }
+    if reached.len() < 2 {
+        return Vec::new();
+    }
+    // The groups on each reached market's centre before the run.
+    let before: smallvec::SmallVec<[[usize; 6]; 8]> = reached
+        .iter()
+        .map(|&m| {
+            let mut roots = [usize::MAX; 6];
+            for (k, t) in Layout::centre(m).enumerate() {
+                if let Some((d, _)) = layout.cover(t).filter(|&(d, _)| d < first) {
+                    roots[k] = layout.group_before(d, first);
+                }
+            }
+            roots
+        })
+        .collect();
+    let mut out = Vec::new();
+    for i in 0..reached.len() {
+        for j in i + 1..reached.len() {
+            let linked = before[i]
+                .iter()
+                .any(|r| *r != usize::MAX && before[j].contains(r));
+            if linked {
+                continue;
+            }
+            let (a, b) = (reached[i], reached[j]);
+            if let Some(chain) = shortest_chain(layout, a, b) {
+                out.push(Found { a, b, chain });
+            }
+        }
+    }
+    out
+}
+
 /// The layout's groups and the market pairs they link, worked out once to ask of many
 /// placements of one more domino whether it could complete a route, and which routes it
 /// completes: the same answers as [`completed`] without grouping the layout again for

@@ -121,13 +121,8 @@ pub fn play_run(
             });
         }
     }
-    // Lay the run; the remaining rules look at the layout as it ends the turn (and at
-    // the market pairs linked before it, for route-new).
+    // Lay the run; the remaining rules look at the layout as it ends the turn.
     let first = layout.dominos.len();
-    let before = Before {
-        dominos: first,
-        linked: routes::linked(layout, first),
-    };
     for (d, t) in run.iter().zip(&tris) {
         layout.place(Placed {
             halves: *t,
@@ -136,7 +131,7 @@ pub fn play_run(
             turn: m.turn,
         });
     }
-    let result = judge_laid(layout, s, m, run, &before, announced, claim);
+    let result = judge_laid(layout, s, m, run, first, announced, claim);
     if result.is_err() {
         while layout.dominos.len() > first {
             layout.unplace();
@@ -145,23 +140,16 @@ pub fn play_run(
     result
 }
 
-/// The layout before a run was laid: its dominos, and the market pairs they linked.
-struct Before {
-    dominos: usize,
-    linked: Vec<(usize, usize)>,
-}
-
 /// The rules that look at the run laid: one-run, adjoin, self-match, routes, claim.
 fn judge_laid(
     layout: &Layout,
     s: &Settings,
     m: &Mover<'_>,
     run: &[DominoAt],
-    before: &Before,
+    first: usize,
     announced: &[Route],
     claim: Option<i64>,
 ) -> Result<RunScore, Violation> {
-    let first = before.dominos;
     let n = run.len();
     let mut touching = Vec::new();
     // one-run: the new dominos are one edge-connected group.
@@ -215,8 +203,8 @@ fn judge_laid(
             });
         }
     }
-    // route, then route-new.
-    let completed = routes::completed_since(layout, &before.linked);
+    // route, then route-new (the run is one group: one-run held).
+    let completed = routes::completed_by_run(layout, first);
     let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(announced.len());
     for (i, r) in announced.iter().enumerate() {
         let a = is_market(layout, r.0).ok_or(Violation::RouteNotMarket {
