@@ -62,21 +62,60 @@ pub struct Ending {
     pub reason: Reason,
 }
 
-/// The tiles on the table, sorted by cell (`q`, then `r`). Slots past `n` are zero, so
-/// derived equality is equality of positions.
-#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+/// The tiles on the table, sorted by cell (`q`, then `r`), each cell one [`key`] so a
+/// comparison is one `u32` comparison. Slots past `n` hold [`NO_KEY`], so derived
+/// equality is equality of positions, and a search of all 64 slots needs no length.
+/// Each colour's tiles are a mask over the indices, with their count.
+#[derive(Copy, Clone, Eq, PartialEq)]
 pub struct Tiles {
     n: u8,
-    cells: [Cell; MAX_TILES],
-    colour: [u8; MAX_TILES],
+    /// Tiles of each colour (white, black, red).
+    count: [u8; 3],
+    /// The tiles of each colour, as bits of their indices.
+    masks: [u64; 3],
+    keys: [u32; MAX_TILES + 1],
+}
+
+/// The key of a slot past the last tile: above every cell's.
+const NO_KEY: u32 = u32::MAX;
+
+/// A cell as one number ordered as cells are (`q`, then `r`): each coordinate offset by
+/// 2^15, `q` in the high half. The neighbours' keys are the key plus a constant
+/// ([`KEY_STEPS`]): coordinates stay far from the halves' bounds.
+#[inline]
+pub fn key(c: Cell) -> u32 {
+    (u32::from(c.q as u16 ^ 0x8000) << 16) | u32::from(c.r as u16 ^ 0x8000)
+}
+
+/// The cell of a [`key`].
+#[inline]
+fn cell_of(k: u32) -> Cell {
+    Cell {
+        q: ((k >> 16) as u16 ^ 0x8000) as i16,
+        r: (k as u16 ^ 0x8000) as i16,
+    }
+}
+
+/// North `(0,-1)` and south `(0,1)` are the key less and plus one; north-east `(1,-1)`
+/// and south-east `(1,0)` plus these; south-west `(-1,1)` and north-west `(-1,0)` minus.
+const KEY_NE: u32 = 0xFFFF;
+const KEY_SE: u32 = 0x1_0000;
+
+impl std::fmt::Debug for Tiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.iter().map(|(c, seat)| (c.q, c.r, seat.0)))
+            .finish()
+    }
 }
 
 impl Default for Tiles {
     fn default() -> Tiles {
         Tiles {
             n: 0,
-            cells: [Cell { q: 0, r: 0 }; MAX_TILES],
-            colour: [0; MAX_TILES],
+            count: [0; 3],
+            masks: [0; 3],
+            keys: [NO_KEY; MAX_TILES + 1],
         }
     }
 }
@@ -95,6 +134,20 @@ impl Iterator for Bits {
         self.0 &= self.0 - 1;
         Some(i)
     }
+}
+
+/// `m` with bit `i` taken out and the bits above it moved down one.
+#[inline]
+fn delete_bit(m: u64, i: usize) -> u64 {
+    let below = (1u64 << i) - 1;
+    (m & below) | ((m >> 1) & !below)
+}
+
+/// `m` with the bits from `i` up moved up one (bit `i` left clear).
+#[inline]
+fn open_bit(m: u64, i: usize) -> u64 {
+    let below = (1u64 << i) - 1;
+    (m & below) | ((m & !below) << 1)
 }
 
 impl Tiles {
@@ -116,40 +169,47 @@ impl Tiles {
     }
     #[inline]
     pub fn cell(&self, i: usize) -> Cell {
-        self.cells[i]
+        cell_of(self.keys[i])
     }
     #[inline]
     pub fn colour(&self, i: usize) -> Seat {
-        Seat(self.colour[i])
+        let bit = |m: u64| ((m >> i) & 1) as u8;
+        Seat(bit(self.masks[1]) | bit(self.masks[2]) << 1)
+    }
+    /// How many keys are below `k` (`k` below [`NO_KEY`]): a search of all 64 slots in
+    /// six steps without a branch.
+    #[inline]
+    fn rank(&self, k: u32) -> usize {
+        let keys = &self.keys;
+        let mut i = 0;
+        for step in [32, 16, 8, 4, 2, 1] {
+            i += usize::from(keys[i + step - 1] < k) * step;
+        }
+        i
     }
     /// The tile index on a cell.
     #[inline]
     pub fn find(&self, c: Cell) -> Option<usize> {
-        self.cells[..self.len()].binary_search(&c).ok()
+        let k = key(c);
+        let i = self.rank(k);
+        (self.keys[i] == k).then_some(i)
     }
     pub fn at(&self, c: Cell) -> Option<Seat> {
         self.find(c).map(|i| self.colour(i))
     }
     /// `(cell, colour)` of every tile, by cell.
     pub fn iter(&self) -> impl Iterator<Item = (Cell, Seat)> + '_ {
-        (0..self.len()).map(|i| (self.cells[i], Seat(self.colour[i])))
+        (0..self.len()).map(|i| (self.cell(i), self.colour(i)))
     }
     /// How many tiles of a colour are on the table.
+    #[inline]
     pub fn count(&self, seat: Seat) -> u32 {
-        self.colour[..self.len()]
-            .iter()
-            .filter(|&&c| c == seat.0)
-            .count() as u32
+        u32::from(self.count[seat.0 as usize % 3])
     }
-    /// The tiles of a colour within `mask`.
+    /// The tiles of a colour.
+    #[inline]
     pub fn mask_of(&self, seat: Seat) -> u64 {
-        let mut m = 0;
-        for i in 0..self.len() {
-            if self.colour[i] == seat.0 {
-                m |= 1u64 << i;
-            }
-        }
-        m
+        self.masks[seat.0 as usize % 3]
     }
 
     /// Places a tile; false when the cell is taken or the table is full.
@@ -158,32 +218,55 @@ impl Tiles {
         if n >= MAX_TILES {
             return false;
         }
-        let Err(at) = self.cells[..n].binary_search(&c) else {
+        let k = key(c);
+        let at = self.rank(k);
+        if self.keys[at] == k {
             return false;
-        };
-        self.cells.copy_within(at..n, at + 1);
-        self.colour.copy_within(at..n, at + 1);
-        self.cells[at] = c;
-        self.colour[at] = seat.0;
+        }
+        self.keys.copy_within(at..n, at + 1);
+        self.keys[at] = k;
+        for m in &mut self.masks {
+            *m = open_bit(*m, at);
+        }
+        let colour = seat.0 as usize % 3;
+        self.masks[colour] |= 1u64 << at;
+        self.count[colour] += 1;
         self.n += 1;
         true
     }
 
     /// Removes the tiles of `mask`.
     pub fn remove(&mut self, mask: u64) {
+        let mask = mask & self.all();
         let n = self.len();
+        if mask & (mask.wrapping_sub(1)) == 0 {
+            // One tile (or none): the keys above it move down one.
+            if mask == 0 {
+                return;
+            }
+            let i = mask.trailing_zeros() as usize;
+            self.count[self.colour(i).0 as usize] -= 1;
+            self.keys.copy_within(i + 1..=n, i);
+            for m in &mut self.masks {
+                *m = delete_bit(*m, i);
+            }
+            self.n -= 1;
+            return;
+        }
         let mut k = 0;
+        let mut masks = [0u64; 3];
         for i in 0..n {
             if mask & (1u64 << i) == 0 {
-                self.cells[k] = self.cells[i];
-                self.colour[k] = self.colour[i];
+                self.keys[k] = self.keys[i];
+                masks[self.colour(i).0 as usize] |= 1u64 << k;
                 k += 1;
             }
         }
-        for i in k..n {
-            self.cells[i] = Cell { q: 0, r: 0 };
-            self.colour[i] = 0;
+        self.keys[k..n].fill(NO_KEY);
+        for (c, m) in masks.iter().enumerate() {
+            self.count[c] = m.count_ones() as u8;
         }
+        self.masks = masks;
         self.n = k as u8;
     }
 
@@ -195,36 +278,44 @@ impl Tiles {
     /// Sorted by `q`, then `r`, the north and south neighbours are the tiles next to `i`,
     /// the north-east and south-east ones follow each other, and so do the north-west
     /// and south-west ones: two searches, not six.
+    #[inline]
     pub fn ring(&self, i: usize) -> u8 {
-        let cells = &self.cells[..self.len()];
-        let c = cells[i];
-        let at = |k: usize, q: i16, r: i16| cells.get(k) == Some(&Cell { q, r });
-        let mut m = 0u8;
-        m |= u8::from(i > 0 && at(i - 1, c.q, c.r - 1));
-        m |= u8::from(at(i + 1, c.q, c.r + 1)) << 3;
-        let ne = cells.partition_point(|&x| {
-            x < Cell {
-                q: c.q + 1,
-                r: c.r - 1,
-            }
-        });
-        let ne_there = at(ne, c.q + 1, c.r - 1);
+        let keys = &self.keys;
+        let k = keys[i];
+        let mut m = u8::from(i > 0 && keys[i - 1] == k - 1);
+        m |= u8::from(keys[i + 1] == k + 1) << 3;
+        let ne = self.rank(k + KEY_NE);
+        let ne_there = keys[ne] == k + KEY_NE;
         m |= u8::from(ne_there) << 1;
-        m |= u8::from(at(ne + usize::from(ne_there), c.q + 1, c.r)) << 2;
-        let nw = cells.partition_point(|&x| x < Cell { q: c.q - 1, r: c.r });
-        let nw_there = at(nw, c.q - 1, c.r);
+        m |= u8::from(keys[ne + usize::from(ne_there)] == k + KEY_SE) << 2;
+        let nw = self.rank(k - KEY_SE);
+        let nw_there = keys[nw] == k - KEY_SE;
         m |= u8::from(nw_there) << 5;
-        m |= u8::from(at(nw + usize::from(nw_there), c.q - 1, c.r + 1)) << 4;
+        m |= u8::from(keys[nw + usize::from(nw_there)] == k - KEY_NE) << 4;
         m
     }
 
     /// The neighbours (as a mask) of the tile on `c`, which need not be a tile.
     #[inline]
     pub fn neighbours_of(&self, c: Cell) -> u64 {
+        let k = key(c);
+        let keys = &self.keys;
         let mut m = 0;
-        for nb in c.neighbours() {
-            if let Some(j) = self.find(nb) {
-                m |= 1u64 << j;
+        // Each run of three keys: north-west and south-west; north, the cell, south;
+        // north-east and south-east.
+        for (first, run) in [
+            (k - KEY_SE, &[k - KEY_SE, k - KEY_NE][..]),
+            (k - 1, &[k - 1, k, k + 1][..]),
+            (k + KEY_NE, &[k + KEY_NE, k + KEY_SE][..]),
+        ] {
+            let mut j = self.rank(first);
+            for &want in run {
+                if keys[j] == want {
+                    if want != k {
+                        m |= 1u64 << j;
+                    }
+                    j += 1;
+                }
             }
         }
         m
@@ -236,32 +327,32 @@ impl Tiles {
     /// its north-east `(q+1,r-1)` and south-east `(q+1,r)` neighbours are consecutive
     /// tiles found by a second cursor that only moves forward; the other three
     /// directions are the same pairs seen from the other end.
+    #[inline]
     pub fn adjacency(&self) -> [u64; MAX_TILES] {
         let mut adj = [0u64; MAX_TILES];
-        let cells = &self.cells[..self.len()];
+        let keys = &self.keys;
         let mut j = 0;
-        for (i, &c) in cells.iter().enumerate() {
-            let mut link = |k: usize| {
-                adj[i] |= 1u64 << k;
-                adj[k] |= 1u64 << i;
+        for i in 0..self.len() {
+            let k = keys[i];
+            let mut link = |to: usize| {
+                adj[i] |= 1u64 << to;
+                adj[to] |= 1u64 << i;
             };
-            if cells.get(i + 1) == Some(&Cell { q: c.q, r: c.r + 1 }) {
+            if keys[i + 1] == k + 1 {
                 link(i + 1);
             }
-            let north_east = Cell {
-                q: c.q + 1,
-                r: c.r - 1,
-            };
-            while j < cells.len() && cells[j] < north_east {
+            // The slots past the last tile hold `NO_KEY`, above every key: the cursor
+            // stops there.
+            while keys[j] < k + KEY_NE {
                 j += 1;
             }
-            let mut k = j;
-            if cells.get(k) == Some(&north_east) {
-                link(k);
-                k += 1;
+            let mut to = j;
+            if keys[to] == k + KEY_NE {
+                link(to);
+                to += 1;
             }
-            if cells.get(k) == Some(&Cell { q: c.q + 1, r: c.r }) {
-                link(k);
+            if keys[to] == k + KEY_SE {
+                link(to);
             }
         }
         adj
@@ -374,7 +465,7 @@ impl Tiles {
     pub fn frontier(&self, buf: &mut [Cell; MAX_TILES * 6]) -> usize {
         let mut k = 0;
         for i in 0..self.len() {
-            for nb in self.cells[i].neighbours() {
+            for nb in self.cell(i).neighbours() {
                 if self.find(nb).is_none() {
                     buf[k] = nb;
                     k += 1;

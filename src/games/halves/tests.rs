@@ -615,6 +615,79 @@ fn adjacency_and_ring_match_the_neighbours_of_every_tile() {
     }
 }
 
+/// The tiles against a plain sorted list of `(cell, colour)`: inserting and removing
+/// (one tile, or many), finding a cell, the colours, their masks and counts, and each
+/// cell's neighbours, over random tables near (0,0) and against the edge of the cells
+/// that exist.
+#[test]
+fn tiles_match_a_plain_sorted_list() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for round in 0..300 {
+        let (span, centre) = (
+            1 + rng.below(8) as i32,
+            if round % 4 == 0 { 996 } else { 0 },
+        );
+        let cell = |rng: &mut Rng| {
+            let q = centre + rng.below(2 * span as u64 + 3) as i32 - span - 1;
+            let r = -centre + rng.below(2 * span as u64 + 3) as i32 - span - 1;
+            Cell::new(q, r)
+        };
+        let mut tiles = Tiles::default();
+        let mut plain: Vec<(Cell, Seat)> = Vec::new();
+        for _ in 0..200 {
+            if rng.below(3) == 0 && !plain.is_empty() {
+                // Remove one tile, or a random set of them.
+                let mask = if rng.below(2) == 0 {
+                    1u64 << rng.below(plain.len() as u64)
+                } else {
+                    rng.below(u64::MAX) & tiles.all()
+                };
+                tiles.remove(mask);
+                let mut i = 0;
+                plain.retain(|_| {
+                    i += 1;
+                    mask & (1u64 << (i - 1)) == 0
+                });
+            } else if let Some(c) = cell(&mut rng) {
+                let seat = Seat(rng.below(3) as u8);
+                let fits = plain.len() < MAX_TILES && plain.iter().all(|&(x, _)| x != c);
+                assert_eq!(tiles.insert(c, seat), fits, "{c} into {tiles:?}");
+                if fits {
+                    plain.push((c, seat));
+                    plain.sort();
+                }
+            }
+            assert_eq!(tiles.iter().collect::<Vec<_>>(), plain);
+            assert_eq!(tiles.len(), plain.len());
+            for seat in [Seat(0), Seat(1), Seat(2)] {
+                let mask = plain
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &(_, x))| x == seat)
+                    .fold(0u64, |m, (i, _)| m | 1 << i);
+                assert_eq!(tiles.mask_of(seat), mask);
+                assert_eq!(tiles.count(seat), mask.count_ones());
+            }
+            let mut rebuilt = Tiles::default();
+            for &(c, seat) in &plain {
+                rebuilt.insert(c, seat);
+            }
+            assert_eq!(tiles, rebuilt, "the same tiles, the same value");
+            for _ in 0..4 {
+                let Some(c) = cell(&mut rng) else { continue };
+                let at = plain.iter().position(|&(x, _)| x == c);
+                assert_eq!(tiles.find(c), at, "{c} in {tiles:?}");
+                let around = plain
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &(x, _))| c.touches(x))
+                    .fold(0u64, |m, (i, _)| m | 1 << i);
+                assert_eq!(tiles.neighbours_of(c), around, "around {c} in {tiles:?}");
+            }
+        }
+    }
+}
+
 /// The random layout, recomputed the plain way: the whole frontier again for each tile.
 fn plain_layout(s: &Settings, dice: &mut Dice) -> Tiles {
     let mut colours: Vec<u8> = s
