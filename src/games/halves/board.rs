@@ -235,6 +235,17 @@ impl Tiles {
         true
     }
 
+    /// Adds a tile after every tile on the table (its cell is above theirs).
+    pub(super) fn push(&mut self, c: Cell, seat: Seat) {
+        let n = self.len();
+        debug_assert!(n < MAX_TILES && (n == 0 || self.keys[n - 1] < key(c)));
+        self.keys[n] = key(c);
+        let colour = seat.0 as usize % 3;
+        self.masks[colour] |= 1u64 << n;
+        self.count[colour] += 1;
+        self.n += 1;
+    }
+
     /// Removes the tiles of `mask`.
     pub fn remove(&mut self, mask: u64) {
         let mask = mask & self.all();

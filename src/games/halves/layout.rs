@@ -3,50 +3,55 @@
 //! cell chosen uniformly among the empty cells next to the group, taken in ascending
 //! order of `r`, then `q`. And the normal start: that layout, or the manual start.
 
-use super::board::{Phase, State, MAX_TILES};
+use super::board::{Phase, State, Tiles, MAX_TILES};
 use super::rules::{manual_start, settle_start};
 use super::settings::{Settings, Start};
 use super::violation::{SetupFault, Violation};
 use crate::dice::Dice;
 use crate::games::Seat;
 use crate::notation::halves::Cell;
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
 /// One row of cells as bits: `u64` where a layout stays within 31 steps of (0,0) (at
 /// most 31 tiles), `u128` up to [`MAX_TILES`].
-trait Row: Copy + Default {
-    fn bit(i: i16) -> Self;
-    fn has(self, bit: Self) -> bool;
-    fn set(&mut self, bit: Self);
-    fn unset(&mut self, bit: Self);
-    /// The index of the `k`-th set bit (from 0, lowest first); there are more.
-    fn nth(self, k: usize) -> i16;
+trait Row:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    fn bit(i: usize) -> Self;
+    /// How many bits are set, for a row with at most two.
+    fn few_ones(self) -> u8;
+    /// The index of the lowest set bit; there is one.
+    fn lowest(self) -> usize;
+    /// Without the lowest set bit.
+    fn without_lowest(self) -> Self;
 }
 
 macro_rules! row {
     ($t:ty) => {
         impl Row for $t {
+            const ZERO: Self = 0;
             #[inline]
-            fn bit(i: i16) -> Self {
+            fn bit(i: usize) -> Self {
                 1 << i
             }
             #[inline]
-            fn has(self, bit: Self) -> bool {
-                self & bit != 0
+            fn few_ones(self) -> u8 {
+                u8::from(self != 0) + u8::from(self & self.wrapping_sub(1) != 0)
             }
             #[inline]
-            fn set(&mut self, bit: Self) {
-                *self |= bit;
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
             }
             #[inline]
-            fn unset(&mut self, bit: Self) {
-                *self &= !bit;
-            }
-            #[inline]
-            fn nth(mut self, k: usize) -> i16 {
-                for _ in 0..k {
-                    self &= self - 1;
-                }
-                self.trailing_zeros() as i16
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
             }
         }
     };
@@ -59,12 +64,13 @@ row!(u128);
 /// tile costs setting a few bits and finding the `k`-th one, and nothing moves.
 ///
 /// `ROWS` is odd: rows `r` from `-ROWS / 2` to `ROWS / 2`, and as many bits a row for
-/// `q`. The `k`-th tile laid (from 0) is at most `k` steps from (0,0) and the cells next
-/// to it one more, so a layout of `n` tiles needs `ROWS / 2 >= n` (and a row type of
-/// `ROWS` bits): the size is chosen from the tile count, since the two bitmaps are made
-/// afresh for every record with a random start.
+/// `q`; a cell is written as its row and bit, `(q + ROWS / 2, r + ROWS / 2)`. The `k`-th
+/// tile laid (from 0) is at most `k` steps from (0,0) and the cells next to it one more,
+/// so a layout of `n` tiles needs `ROWS / 2 >= n` (and a row type of `ROWS` bits): the
+/// size is chosen from the tile count, since the bitmaps are made afresh for every
+/// record with a random start.
 struct Frontier<W: Row, const ROWS: usize> {
-    /// Bit `q + RADIUS` of row `r + RADIUS`: the cell is listed.
+    /// Bit `q` of row `r`: the cell is listed.
     listed: [W; ROWS],
     /// Every cell laid or listed so far, by the same bits.
     seen: [W; ROWS],
@@ -76,53 +82,65 @@ struct Frontier<W: Row, const ROWS: usize> {
 }
 
 impl<W: Row, const ROWS: usize> Frontier<W, ROWS> {
-    const RADIUS: i16 = (ROWS / 2) as i16;
+    const RADIUS: usize = ROWS / 2;
 
     /// The frontier of a tile on (0,0).
     fn new() -> Self {
         let mut f = Frontier {
-            listed: [W::default(); ROWS],
-            seen: [W::default(); ROWS],
+            listed: [W::ZERO; ROWS],
+            seen: [W::ZERO; ROWS],
             count: [0; ROWS],
-            lo: Self::RADIUS as usize,
+            lo: Self::RADIUS,
             len: 0,
         };
-        let origin = Cell { q: 0, r: 0 };
-        f.seen[Self::RADIUS as usize].set(W::bit(Self::RADIUS));
-        f.grow(origin);
+        f.seen[Self::RADIUS] = W::bit(Self::RADIUS);
+        f.grow(Self::RADIUS, Self::RADIUS);
         f
     }
 
-    /// Takes the `k`-th cell (in the drawing order) off the list.
-    fn take(&mut self, mut k: usize) -> Cell {
+    /// Takes the `k`-th cell (in the drawing order) off the list: its `(q, r)` bit and
+    /// row.
+    #[inline]
+    fn take(&mut self, mut k: usize) -> (usize, usize) {
         let mut row = self.lo;
         while k >= usize::from(self.count[row]) {
             k -= usize::from(self.count[row]);
             row += 1;
         }
-        let bit = self.listed[row].nth(k);
-        self.listed[row].unset(W::bit(bit));
+        let mut bits = self.listed[row];
+        for _ in 0..k {
+            bits = bits.without_lowest();
+        }
+        let q = bits.lowest();
+        self.listed[row] = self.listed[row] & !W::bit(q);
         self.count[row] -= 1;
         self.len -= 1;
-        Cell {
-            q: bit - Self::RADIUS,
-            r: row as i16 - Self::RADIUS,
-        }
+        (q, row)
     }
 
-    /// Lists the neighbours of `c`, just laid, that were neither laid nor listed.
-    fn grow(&mut self, c: Cell) {
-        for nb in c.neighbours() {
-            let row = (nb.r + Self::RADIUS) as usize;
-            let bit = W::bit(nb.q + Self::RADIUS);
-            if self.seen[row].has(bit) {
-                continue;
-            }
-            self.seen[row].set(bit);
-            self.listed[row].set(bit);
-            self.count[row] += 1;
-            self.len += 1;
-            self.lo = self.lo.min(row);
+    /// Lists the neighbours of the cell `(q, r)`, just laid, that were neither laid nor
+    /// listed: a row's neighbours are two bits of the row above, two of its own and two
+    /// of the row below.
+    #[inline]
+    fn grow(&mut self, q: usize, r: usize) {
+        let x = W::bit(q);
+        // North (0,-1) and north-east (1,-1); north-west (-1,0) and south-east (1,0);
+        // south-west (-1,1) and south (0,1).
+        let around = [
+            (r - 1, x | x << 1),
+            (r, x >> 1 | x << 1),
+            (r + 1, x >> 1 | x),
+        ];
+        for (row, cells) in around {
+            let new = cells & !self.seen[row];
+            self.seen[row] = self.seen[row] | new;
+            self.listed[row] = self.listed[row] | new;
+            let added = new.few_ones();
+            self.count[row] += added;
+            self.len += usize::from(added);
+        }
+        if self.count[r - 1] != 0 {
+            self.lo = self.lo.min(r - 1);
         }
     }
 }
@@ -143,11 +161,11 @@ pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
     let colours = &mut colours[..n];
     dice.shuffle(colours);
     let mut st = State::empty();
-    if n <= 31 {
-        lay::<u64, 63>(&mut st, colours, dice);
+    st.tiles = if n <= 31 {
+        lay::<u64, 63>(colours, dice)
     } else {
-        lay::<u128, { 2 * MAX_TILES + 1 }>(&mut st, colours, dice);
-    }
+        lay::<u128, { 2 * MAX_TILES + 1 }>(colours, dice)
+    };
     st.phase = if s.has_contract() {
         Phase::Contract
     } else {
@@ -159,20 +177,46 @@ pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
 }
 
 /// Lays the shuffled tiles: the first on (0,0), each next on a cell drawn from the
-/// frontier. `ROWS / 2` is at least the number of tiles.
-fn lay<W: Row, const ROWS: usize>(st: &mut State, colours: &[u8], dice: &mut Dice) {
+/// frontier. `ROWS / 2` is at least the number of tiles. Each colour's tiles are kept in
+/// columns (a bit a cell of column `q`, by `r`) as they are laid, so the tiles come out
+/// sorted by `q`, then `r`, at the end.
+fn lay<W: Row, const ROWS: usize>(colours: &[u8], dice: &mut Dice) -> Tiles {
     debug_assert!(colours.len() <= ROWS / 2);
+    let radius = ROWS / 2;
     let mut frontier = Frontier::<W, ROWS>::new();
+    let mut columns = [[W::ZERO; 3]; ROWS];
+    let (mut first, mut last) = (radius, radius);
     for (k, &c) in colours.iter().enumerate() {
-        let cell = if k == 0 {
-            Cell { q: 0, r: 0 }
+        let (q, r) = if k == 0 {
+            (radius, radius)
         } else {
-            let cell = frontier.take(dice.uniform(frontier.len as u32) as usize);
-            frontier.grow(cell);
-            cell
+            let (q, r) = frontier.take(dice.uniform(frontier.len as u32) as usize);
+            frontier.grow(q, r);
+            (q, r)
         };
-        st.tiles.insert(cell, Seat(c));
+        let column = &mut columns[q][usize::from(c) % 3];
+        *column = *column | W::bit(r);
+        first = first.min(q);
+        last = last.max(q);
     }
+    let mut tiles = Tiles::default();
+    let at = |i: usize| i as i16 - radius as i16;
+    for (q, &[white, black, red]) in columns.iter().enumerate().take(last + 1).skip(first) {
+        let mut laid = white | black | red;
+        while laid != W::ZERO {
+            let r = laid.lowest();
+            let colour = if black & W::bit(r) != W::ZERO {
+                1
+            } else if red & W::bit(r) != W::ZERO {
+                2
+            } else {
+                0
+            };
+            tiles.push(Cell { q: at(q), r: at(r) }, Seat(colour));
+            laid = laid.without_lowest();
+        }
+    }
+    tiles
 }
 
 /// The normal start.
