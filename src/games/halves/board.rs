@@ -249,36 +249,35 @@ impl Tiles {
     /// Removes the tiles of `mask`.
     pub fn remove(&mut self, mask: u64) {
         let mask = mask & self.all();
+        if mask == 0 {
+            return;
+        }
         let n = self.len();
-        if mask & (mask.wrapping_sub(1)) == 0 {
-            // One tile (or none): the keys above it move down one.
-            if mask == 0 {
-                return;
+        let lowest = mask.trailing_zeros() as usize;
+        if mask & (mask - 1) == 0 {
+            // One tile: the keys above it move down one.
+            self.keys.copy_within(lowest + 1..=n, lowest);
+        } else {
+            // The keys kept move down over the gaps, from the first one.
+            let mut k = lowest;
+            for i in lowest + 1..n {
+                self.keys[k] = self.keys[i];
+                k += usize::from(mask & (1u64 << i) == 0);
             }
-            let i = mask.trailing_zeros() as usize;
+            self.keys[k..n].fill(NO_KEY);
+        }
+        // Each colour's mask loses the removed bits, the highest first, so the bits
+        // below each are where they were.
+        let mut gone = mask;
+        while gone != 0 {
+            let i = 63 - gone.leading_zeros() as usize;
             self.count[self.colour(i).0 as usize] -= 1;
-            self.keys.copy_within(i + 1..=n, i);
             for m in &mut self.masks {
                 *m = delete_bit(*m, i);
             }
             self.n -= 1;
-            return;
+            gone &= !(1u64 << i);
         }
-        let mut k = 0;
-        let mut masks = [0u64; 3];
-        for i in 0..n {
-            if mask & (1u64 << i) == 0 {
-                self.keys[k] = self.keys[i];
-                masks[self.colour(i).0 as usize] |= 1u64 << k;
-                k += 1;
-            }
-        }
-        self.keys[k..n].fill(NO_KEY);
-        for (c, m) in masks.iter().enumerate() {
-            self.count[c] = m.count_ones() as u8;
-        }
-        self.masks = masks;
-        self.n = k as u8;
     }
 
     /// Which of the six cells around tile `i` hold a tile: bit `d` for the `d`-th of
@@ -345,12 +344,10 @@ impl Tiles {
         let mut j = 0;
         for i in 0..self.len() {
             let k = keys[i];
-            let mut link = |to: usize| {
-                adj[i] |= 1u64 << to;
-                adj[to] |= 1u64 << i;
-            };
+            let me = 1u64 << i;
             if keys[i + 1] == k + 1 {
-                link(i + 1);
+                adj[i] |= me << 1;
+                adj[i + 1] |= me;
             }
             // The slots past the last tile hold `NO_KEY`, above every key: the cursor
             // stops there.
@@ -359,11 +356,13 @@ impl Tiles {
             }
             let mut to = j;
             if keys[to] == k + KEY_NE {
-                link(to);
+                adj[i] |= 1u64 << to;
+                adj[to] |= me;
                 to += 1;
             }
             if keys[to] == k + KEY_SE {
-                link(to);
+                adj[i] |= 1u64 << to;
+                adj[to] |= me;
             }
         }
         adj
@@ -405,6 +404,39 @@ impl Tiles {
             left &= !g;
         }
         out[..k].sort_unstable_by_key(|g| g.trailing_zeros());
+        k
+    }
+
+    /// [`Tiles::groups_from`] where every tile of `within` is joined to a tile of
+    /// `seeds` (the pieces left by removing a tile of one group, `seeds` its
+    /// neighbours): once the seeds not yet in a group are joined to each other, the
+    /// tiles not yet in a group are theirs, and the largest group is often never
+    /// searched.
+    pub fn pieces(adj: &[u64; MAX_TILES], within: u64, seeds: u64, out: &mut [u64; 6]) -> usize {
+        let mut k = 0;
+        let mut left = seeds & within;
+        let mut rest = within;
+        while left != 0 && k < out.len() {
+            let first = left & left.wrapping_neg();
+            if Tiles::grow(adj, left, first) == left {
+                out[k] = rest;
+                k += 1;
+                break;
+            }
+            let g = Tiles::grow(adj, rest, first);
+            out[k] = g;
+            k += 1;
+            left &= !g;
+            rest &= !g;
+        }
+        // In order of the lowest tile (a few groups: insertion).
+        for a in 1..k {
+            let mut b = a;
+            while b > 0 && out[b - 1].trailing_zeros() > out[b].trailing_zeros() {
+                out.swap(b - 1, b);
+                b -= 1;
+            }
+        }
         k
     }
 

@@ -25,10 +25,11 @@ pub(crate) fn mover(s: &Settings, st: &State) -> Mover {
 
 /// The seats still playing: not resigned.
 pub(crate) fn playing(s: &Settings, st: &State) -> SeatSet {
-    s.seats
-        .iter()
-        .filter(|&&seat| !st.resigned.contains(seat))
-        .fold(SeatSet::EMPTY, |m, &seat| m.with(seat))
+    let mut m = SeatSet::EMPTY;
+    for &seat in &s.seats {
+        m = m.with(seat);
+    }
+    SeatSet(m.0 & !st.resigned.0)
 }
 
 /// Does `seat` take turns in the current phase? Resigned seats never do; in the waxing
@@ -46,33 +47,47 @@ pub(crate) fn takes_turns(s: &Settings, st: &State, seat: Seat) -> bool {
 /// The first seat from `from` (itself included when `inclusive`) in turn order that takes
 /// turns.
 fn next_seat(s: &Settings, st: &State, from: Seat, inclusive: bool) -> Option<Seat> {
-    let n = s.seats.len();
-    let k = s.seats.iter().position(|&x| x == from).unwrap_or(0);
-    let start = if inclusive { 0 } else { 1 };
-    (start..=n)
-        .map(|d| s.seats[(k + d) % n])
-        .find(|&seat| takes_turns(s, st, seat))
+    let seats = &s.seats[..];
+    let n = seats.len();
+    let k = seats.iter().position(|&x| x == from).unwrap_or(0);
+    let mut at = k + usize::from(!inclusive);
+    for _ in usize::from(!inclusive)..=n {
+        if at >= n {
+            at -= n;
+        }
+        let seat = seats[at];
+        if takes_turns(s, st, seat) {
+            return Some(seat);
+        }
+        at += 1;
+    }
+    None
 }
 
 /// How many seats take turns in the current phase.
 pub(crate) fn rotation(s: &Settings, st: &State) -> u32 {
-    s.seats
-        .iter()
-        .filter(|&&seat| takes_turns(s, st, seat))
-        .count() as u32
+    let mut n = 0;
+    for &seat in &s.seats {
+        n += u32::from(takes_turns(s, st, seat));
+    }
+    n
 }
 
 /// The win checks after a move (or of a starting position). `had_tiles` is the set of
 /// seats that had tiles before the move.
 pub(crate) fn end_check(s: &Settings, st: &State, had_tiles: SeatSet) -> Option<Ending> {
-    let playing = playing(s, st);
     let mut empty = SeatSet::EMPTY;
     let mut alive = SeatSet::EMPTY;
-    for seat in playing.iter() {
+    let mut alive_count = 0;
+    for &seat in &s.seats {
+        if st.resigned.contains(seat) {
+            continue;
+        }
         if st.left(seat) == 0 {
             empty = empty.with(seat);
         } else {
             alive = alive.with(seat);
+            alive_count += 1;
         }
     }
     match s.win {
@@ -80,7 +95,7 @@ pub(crate) fn end_check(s: &Settings, st: &State, had_tiles: SeatSet) -> Option<
             winners: empty,
             reason: Reason::FirstOut,
         }),
-        Win::LastStanding => match alive.len() {
+        Win::LastStanding => match alive_count {
             1 => Some(Ending {
                 winners: alive,
                 reason: Reason::LastStanding,
@@ -100,10 +115,13 @@ pub(crate) fn end_check(s: &Settings, st: &State, had_tiles: SeatSet) -> Option<
 
 /// The seats with tiles left.
 pub(crate) fn with_tiles(s: &Settings, st: &State) -> SeatSet {
-    s.seats
-        .iter()
-        .filter(|&&seat| st.left(seat) > 0)
-        .fold(SeatSet::EMPTY, |m, &seat| m.with(seat))
+    let mut m = SeatSet::EMPTY;
+    for &seat in &s.seats {
+        if st.left(seat) > 0 {
+            m = m.with(seat);
+        }
+    }
+    m
 }
 
 /// After a move by `mover`: the end checks, then the phase and the seat to move.
@@ -271,15 +289,42 @@ impl Split {
 /// round, they are joined to each other. Elsewhere the groups are searched.
 #[inline]
 pub(super) fn leaves_one_group(ring: u8) -> bool {
-    let before = ((ring << 1) | (ring >> 5)) & 0x3F;
-    ring == 0x3F || (ring & !before).count_ones() == 1
+    ONE_GROUP >> (ring & 0x3F) & 1 != 0
+}
+
+/// Bit `ring` set: [`leaves_one_group`] says yes for `ring` (a run of neighbours starts
+/// at each neighbour with none before it; one run, or all six).
+const ONE_GROUP: u64 = {
+    let mut table = 0u64;
+    let mut ring = 0u8;
+    while ring < 64 {
+        let before = ((ring << 1) | (ring >> 5)) & 0x3F;
+        if ring == 0x3F || (ring & !before).count_ones() == 1 {
+            table |= 1 << ring;
+        }
+        ring += 1;
+    }
+    table
+};
+
+/// How many neighbours a ring holds.
+#[inline]
+fn ring_len(ring: u8) -> u8 {
+    // Two bits a cell: the counts of each pair of neighbours, then of the three pairs.
+    let pairs = (ring & 0x15) + ((ring >> 1) & 0x15);
+    (pairs & 3) + ((pairs >> 2) & 3) + (pairs >> 4)
 }
 
 /// The free edges of a tile on `cell` with `tiles` neighbouring tiles: its empty
 /// neighbouring cells.
 #[inline]
 fn free_edges(cell: Cell, tiles: u32) -> u32 {
-    cell.neighbours().count() as u32 - tiles
+    let inside = Cell::LIMIT - 1;
+    if cell.q.abs() <= inside && cell.r.abs() <= inside {
+        6 - tiles
+    } else {
+        cell.neighbours().count() as u32 - tiles
+    }
 }
 
 /// The split made by removing tile `i` of `seat`.
@@ -292,20 +337,23 @@ pub(crate) fn split(
 ) -> Split {
     let within = tiles.all() & !(1u64 << i);
     let mut groups = [0u64; 6];
-    let count = Tiles::groups_from(adj, within, adj[i], &mut groups);
+    let count = Tiles::pieces(adj, within, adj[i], &mut groups);
     let own = tiles.mask_of(seat);
-    let score = |g: u64| match s.keep {
-        Keep::Largest => g.count_ones(),
-        Keep::MostFriendly => (g & own).count_ones(),
-        Keep::Chosen => 0,
-    };
-    let best = (0..count).map(|g| score(groups[g])).max().unwrap_or(0);
+    let mut scores = [0u32; 6];
+    for g in 0..count {
+        scores[g] = match s.keep {
+            Keep::Largest => groups[g].count_ones(),
+            Keep::MostFriendly => (groups[g] & own).count_ones(),
+            Keep::Chosen => 0,
+        };
+    }
+    let best = scores[..count].iter().copied().max().unwrap_or(0);
     let mut allowed = 0u8;
     let mut best_pair = (0, 0);
-    for (g, &m) in groups.iter().enumerate().take(count) {
-        if score(m) == best {
+    for g in 0..count {
+        if scores[g] == best {
             allowed |= 1 << g;
-            best_pair = (m.count_ones(), (m & own).count_ones());
+            best_pair = (groups[g].count_ones(), (groups[g] & own).count_ones());
         }
     }
     Split {
@@ -325,11 +373,10 @@ pub(crate) fn judge_remove(
     cell: Cell,
     keep: Option<Cell>,
 ) -> Result<u64, Violation> {
-    let mover = mover(s, st);
     let seat = st.to_move;
     if st.phase != Phase::Waning {
         return Err(Violation::RemoveOutOfPhase {
-            mover,
+            mover: mover(s, st),
             phase: st.phase,
         });
     }
@@ -338,35 +385,37 @@ pub(crate) fn judge_remove(
         Some(i) if tiles.colour(i) == seat => i,
         Some(i) => {
             return Err(Violation::RemoveNotOwn {
-                mover,
+                mover: mover(s, st),
                 cell,
                 holder: Some(tiles.colour(i)),
             })
         }
         None => {
             return Err(Violation::RemoveNotOwn {
-                mover,
+                mover: mover(s, st),
                 cell,
                 holder: None,
             })
         }
     };
     let ring = tiles.ring(i);
-    let free = free_edges(cell, ring.count_ones());
-    if free < u32::from(s.free_edges) {
-        return Err(Violation::FreeEdges {
-            mover,
-            cell,
-            free,
-            need: s.free_edges,
-        });
+    if s.free_edges > 0 {
+        let free = free_edges(cell, u32::from(ring_len(ring)));
+        if free < u32::from(s.free_edges) {
+            return Err(Violation::FreeEdges {
+                mover: mover(s, st),
+                cell,
+                free,
+                need: s.free_edges,
+            });
+        }
     }
     // Most removals leave one group: known from the tile's neighbours alone.
     if leaves_one_group(ring) {
         debug_assert!(tiles.connected(), "a position in play is one group");
         if let Some(k) = keep.filter(|&k| tiles.find(k).is_none_or(|j| j == i)) {
             return Err(Violation::KeepNamesNoGroup {
-                mover,
+                mover: mover(s, st),
                 cell,
                 keep: k,
             });
@@ -382,14 +431,14 @@ pub(crate) fn judge_remove(
                 .filter(|&j| j != i)
                 .and_then(|j| sp.group_of(j))
                 .ok_or(Violation::KeepNamesNoGroup {
-                    mover,
+                    mover: mover(s, st),
                     cell,
                     keep: k,
                 })?;
             if sp.allowed & (1 << g) == 0 {
                 let own = tiles.mask_of(seat);
                 return Err(Violation::SplitKeep {
-                    mover,
+                    mover: mover(s, st),
                     cell,
                     keep: k,
                     rule: s.keep,
@@ -403,7 +452,7 @@ pub(crate) fn judge_remove(
         }
         None if sp.choice_needed() => {
             return Err(Violation::KeepMissing {
-                mover,
+                mover: mover(s, st),
                 cell,
                 options: sp.allowed.count_ones() as u8,
             })
@@ -446,7 +495,9 @@ fn moves(s: &Settings, st: &State, out: &mut Vec<Turn>, first_only: bool) {
             // Only a cut tile leaves two groups or more, and so maybe a choice to write.
             let cut = Tiles::cut_tiles(&adj, tiles.all());
             for i in Bits(tiles.mask_of(seat)) {
-                if free_edges(tiles.cell(i), adj[i].count_ones()) < u32::from(s.free_edges) {
+                if s.free_edges > 0
+                    && free_edges(tiles.cell(i), adj[i].count_ones()) < u32::from(s.free_edges)
+                {
                     continue;
                 }
                 let cell = tiles.cell(i);
@@ -506,11 +557,10 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
     if st.end.is_some() {
         return Err(Violation::GameOver);
     }
-    let mover = mover(s, st);
     let contract_turn = matches!(turn, Turn::Keep | Turn::Swap);
     if st.phase == Phase::Contract && !contract_turn {
         return Err(Violation::Contract {
-            mover,
+            mover: mover(s, st),
             fault: ContractFault::Due,
         });
     }
@@ -524,7 +574,10 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
                 } else {
                     ContractFault::OutOfPlace { phase: st.phase }
                 };
-                return Err(Violation::Contract { mover, fault });
+                return Err(Violation::Contract {
+                    mover: mover(s, st),
+                    fault,
+                });
             }
             0
         }
@@ -535,7 +588,9 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
         Turn::Remove { cell, keep } => judge_remove(s, st, cell, keep)?,
         Turn::Pass => {
             if has_move(s, st) {
-                return Err(Violation::Pass { mover });
+                return Err(Violation::Pass {
+                    mover: mover(s, st),
+                });
             }
             0
         }

@@ -847,3 +847,65 @@ fn one_run_of_neighbours_leaves_one_group() {
     }
     assert!(said * 2 > tiles_seen, "{said} of {tiles_seen}");
 }
+
+/// The pieces a removal leaves, found by [`Tiles::pieces`] (the last group taken as
+/// the tiles left over), against every group searched ([`Tiles::groups_from`]), for
+/// every tile of every position of random games; and the turn-order helpers against
+/// their plain definitions.
+#[test]
+fn pieces_match_the_groups_searched() {
+    let none = crate::notation::record::Header::default();
+    let mut splits = 0;
+    for (k, s) in [
+        Settings::default(),
+        manual_three_seats_touching_two(),
+        three_seats_full_table(),
+        settings(|s| {
+            s.seats = vec![Seat(0), Seat(1), Seat(2)];
+            s.win = Win::LastStanding;
+            s.keep = Keep::MostFriendly;
+        }),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for game in 0..40 {
+            let mut dice = Dice::from_seed(&format!("pieces-{k}-{game}"));
+            let mut st = Halves::start(&s, None, &none, Some(&mut dice)).unwrap();
+            let mut turns = Vec::new();
+            while st.end.is_none() {
+                let tiles = &st.tiles;
+                let adj = tiles.adjacency();
+                for i in 0..tiles.len() {
+                    let within = tiles.all() & !(1u64 << i);
+                    let (mut a, mut b) = ([0u64; 6], [0u64; 6]);
+                    let n = Tiles::pieces(&adj, within, adj[i], &mut a);
+                    assert_eq!(n, Tiles::groups_from(&adj, within, adj[i], &mut b));
+                    assert_eq!(a, b, "tile {i} of {tiles:?}");
+                    splits += usize::from(n > 1);
+                }
+                let plain_with_tiles = s
+                    .seats
+                    .iter()
+                    .filter(|&&seat| st.left(seat) > 0)
+                    .fold(SeatSet::EMPTY, |m, &seat| m.with(seat));
+                assert_eq!(rules::with_tiles(&s, &st), plain_with_tiles);
+                let plain_rotation = s
+                    .seats
+                    .iter()
+                    .filter(|&&seat| rules::takes_turns(&s, &st, seat))
+                    .count() as u32;
+                assert_eq!(rules::rotation(&s, &st), plain_rotation);
+                turns.clear();
+                Halves::legal_turns(&s, &st, None, &mut turns);
+                let t = turns[dice.uniform(turns.len() as u32) as usize];
+                if dice.uniform(50) == 0 {
+                    Halves::resign(&s, &mut st).unwrap();
+                } else {
+                    Halves::apply_legal(&s, &mut st, None, &t);
+                }
+            }
+        }
+    }
+    assert!(splits > 1000, "{splits}");
+}
