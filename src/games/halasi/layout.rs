@@ -296,12 +296,37 @@ impl Layout {
     /// the walk up from `d` passes that root, where it stops: a root still, or one that
     /// a domino from `first` on hung.
     pub fn group_before(&self, d: usize, first: usize) -> usize {
-        let hung = &self.hung[first.min(self.hung.len())..];
+        self.groups_now_and_before(d, first, &self.hung_since(first))
+            .1
+    }
+
+    /// The roots the dominos from `first` on hung under others, for
+    /// [`Layout::groups_now_and_before`].
+    pub fn hung_since(&self, first: usize) -> smallvec::SmallVec<[u16; 8]> {
+        self.hung[first.min(self.hung.len())..]
+            .iter()
+            .flat_map(|h| h.iter().copied().take_while(|&r| r != NONE))
+            .collect()
+    }
+
+    /// Domino `d`'s group now ([`Layout::group`]) and, when `d < first`, before the
+    /// dominos from `first` on were placed ([`Layout::group_before`]; `usize::MAX` for a
+    /// domino of those), in one walk up: the first root on the way that those dominos
+    /// hung (`hung`, from [`Layout::hung_since`]), or the root at the top.
+    #[inline]
+    pub fn groups_now_and_before(&self, d: usize, first: usize, hung: &[u16]) -> (usize, usize) {
+        let mut before = if d < first { None } else { Some(usize::MAX) };
         let mut x = d;
-        while self.parent[x] as usize != x && !hung.iter().any(|h| h.contains(&(x as u16))) {
-            x = self.parent[x] as usize;
+        loop {
+            if before.is_none() && hung.contains(&(x as u16)) {
+                before = Some(x);
+            }
+            let up = self.parent[x] as usize;
+            if up == x {
+                return (x, before.unwrap_or(x));
+            }
+            x = up;
         }
-        x
     }
 
     /// The dominos sharing an edge with domino `d` (each once; `d` itself left out).

@@ -174,51 +174,55 @@ pub fn completed_since(layout: &Layout, before: &[(usize, usize)]) -> Vec<Found>
 /// and a pair is new unless one group of the layout before the run
 /// ([`Layout::group_before`]) reached both.
 pub fn completed_by_run(layout: &Layout, first: usize) -> Vec<Found> {
-    let n = layout.dominos.len();
-    if first >= n {
+    if first >= layout.dominos.len() {
         return Vec::new();
     }
     let group = layout.group(first);
-    // The markets the run's group reaches, in slot order.
-    let mut reached: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
+    let hung = layout.hung_since(first);
+    // A domino's group now and before the run. A run that hung no root older than
+    // itself joined one group of the layout at most, whose root stays the lowest: then
+    // every domino older than the run has the root it had, and no walk needs to look
+    // for the roots the run hung.
+    let joined_one = hung.iter().all(|&h| usize::from(h) >= first);
+    let groups = |d: usize| {
+        if !joined_one {
+            return layout.groups_now_and_before(d, first, &hung);
+        }
+        let now = layout.group(d);
+        (now, if d < first { now } else { usize::MAX })
+    };
+    // The markets the run's group reaches, in slot order, each with the groups on its
+    // centre before the run.
+    let mut reached: smallvec::SmallVec<[(usize, [usize; 6]); 8]> = smallvec::SmallVec::new();
     for m in layout.markets() {
-        let on = Layout::centre(m).any(|t| {
-            layout
-                .cover(t)
-                .is_some_and(|(d, _)| layout.group(d) == group)
-        });
+        let mut on = false;
+        let mut before = [usize::MAX; 6];
+        for (k, t) in Layout::centre(m).enumerate() {
+            if let Some((d, _)) = layout.cover(t) {
+                let (now, then) = groups(d);
+                on |= now == group;
+                before[k] = then;
+            }
+        }
         if on {
-            reached.push(m);
+            reached.push((m, before));
         }
     }
-    if reached.len() < 2 {
-        return Vec::new();
-    }
-    // The groups on each reached market's centre before the run.
-    let before: smallvec::SmallVec<[[usize; 6]; 8]> = reached
-        .iter()
-        .map(|&m| {
-            let mut roots = [usize::MAX; 6];
-            for (k, t) in Layout::centre(m).enumerate() {
-                if let Some((d, _)) = layout.cover(t).filter(|&(d, _)| d < first) {
-                    roots[k] = layout.group_before(d, first);
-                }
-            }
-            roots
-        })
-        .collect();
     let mut out = Vec::new();
-    for i in 0..reached.len() {
-        for j in i + 1..reached.len() {
-            let linked = before[i]
+    for (i, (a, roots_a)) in reached.iter().enumerate() {
+        for (b, roots_b) in &reached[i + 1..] {
+            let linked = roots_a
                 .iter()
-                .any(|r| *r != usize::MAX && before[j].contains(r));
+                .any(|r| *r != usize::MAX && roots_b.contains(r));
             if linked {
                 continue;
             }
-            let (a, b) = (reached[i], reached[j]);
-            if let Some(chain) = shortest_chain(layout, a, b) {
-                out.push(Found { a, b, chain });
+            if let Some(chain) = shortest_chain(layout, *a, *b) {
+                out.push(Found {
+                    a: *a,
+                    b: *b,
+                    chain,
+                });
             }
         }
     }
