@@ -4,6 +4,8 @@
 //! `adjoin`, `self-match`, `route`, `route-new`, `claim` — each rule is checked for the
 //! whole run before the next.
 
+use smallvec::SmallVec;
+
 use super::layout::{Layout, Placed, Tri};
 use super::markings::Relation;
 use super::routes::{self, Found};
@@ -60,7 +62,7 @@ pub fn play_run(
     claim: Option<i64>,
 ) -> Result<RunScore, Violation> {
     // address
-    let mut tris: Vec<[Tri; 2]> = Vec::with_capacity(run.len());
+    let mut tris: SmallVec<[[Tri; 2]; 8]> = SmallVec::with_capacity(run.len());
     for d in run {
         let mut pair = [Tri(0); 2];
         for (k, a) in [d.first, d.second].into_iter().enumerate() {
@@ -151,14 +153,23 @@ fn judge_laid(
     claim: Option<i64>,
 ) -> Result<RunScore, Violation> {
     let n = run.len();
-    let mut touching = Vec::new();
+    // Each domino's neighbours on the layout (its halves' covered neighbours, itself
+    // left out; a neighbour may come twice): the run's own, then those laid before.
+    let touching = |d: usize| {
+        layout.dominos[d]
+            .halves
+            .into_iter()
+            .flat_map(|t| layout.neighbours(t))
+            .filter_map(|t| layout.cover(t))
+            .map(|(e, _)| e)
+            .filter(move |&e| e != d)
+    };
     // one-run: the new dominos are one edge-connected group.
-    let mut reached = vec![false; n];
-    let mut stack = vec![0usize];
+    let mut reached: SmallVec<[bool; 16]> = smallvec::smallvec![false; n];
+    let mut stack: SmallVec<[usize; 16]> = smallvec::smallvec![0];
     reached[0] = true;
     while let Some(i) = stack.pop() {
-        layout.touching(first + i, &mut touching);
-        for &e in &touching {
+        for e in touching(first + i) {
             if e >= first && !reached[e - first] {
                 reached[e - first] = true;
                 stack.push(e - first);
@@ -171,10 +182,7 @@ fn judge_laid(
     // adjoin: the run touches a domino already on the layout, unless it holds the
     // seat's first domino.
     if !m.first {
-        let adjoins = (first..first + n).any(|d| {
-            layout.touching(d, &mut touching);
-            touching.iter().any(|&e| e < first)
-        });
+        let adjoins = (first..first + n).any(|d| touching(d).any(|e| e < first));
         if !adjoins {
             return Err(Violation::NoAdjoin);
         }

@@ -275,12 +275,12 @@ fn territory_fault(t: &TerritoryAt, fault: PlaceFault) -> Violation {
 
 /// The dominos a regular turn adds to the hand: the opening four (solitaire's first,
 /// without a seed) and the dominos bought; checked when written without a seed.
-fn acquired(
+fn acquired<'c>(
     s: &Settings,
     st: &State,
     mover: Seat,
-    chance: Option<&Chance>,
-) -> Result<(Vec<Domino>, Vec<Domino>), Violation> {
+    chance: Option<&'c Chance>,
+) -> Result<(&'c [Domino], &'c [Domino]), Violation> {
     match chance {
         Some(c @ Chance::Roll { opening, draw }) => {
             if !st.seeded {
@@ -288,13 +288,13 @@ fn acquired(
             }
             // With a seed the opening four are in hand already.
             let opening = match (st.seeded, opening) {
-                (false, Some(o)) => o.0.clone(),
-                _ => Vec::new(),
+                (false, Some(o)) => &o.0[..],
+                _ => &[],
             };
-            let bought = draw.as_ref().map(|d| d.dominos.clone()).unwrap_or_default();
+            let bought = draw.as_ref().map_or(&[][..], |d| &d.dominos[..]);
             Ok((opening, bought))
         }
-        _ if st.seeded => Ok((Vec::new(), Vec::new())),
+        _ if st.seeded => Ok((&[], &[])),
         _ => Err(Violation::Buy {
             seat: mover,
             why: if s.mode == Mode::Solitaire && st.drawn == 0 {
@@ -317,9 +317,11 @@ fn regular(
     claim: Option<i64>,
 ) -> Result<Scored, Violation> {
     let (opening, bought) = acquired(s, st, mover, chance)?;
-    let mut hand = st.seat(mover).hand.clone();
-    hand.extend_from_slice(&opening);
-    hand.extend_from_slice(&bought);
+    let held = &st.seat(mover).hand;
+    let mut hand = Vec::with_capacity(held.len() + opening.len() + bought.len());
+    hand.extend_from_slice(held);
+    hand.extend_from_slice(opening);
+    hand.extend_from_slice(bought);
     let dominos_fee = match s.mode {
         Mode::Table => s.domino_fee * bought.len() as i64,
         Mode::Solitaire => 0,
@@ -401,8 +403,8 @@ fn regular(
     }
     // Legal: the dominos acquired, then the action's effects.
     st.ledger = Ledger::default();
-    chance::take(&mut st.dominos, &opening);
-    chance::take(&mut st.dominos, &bought);
+    chance::take(&mut st.dominos, opening);
+    chance::take(&mut st.dominos, bought);
     st.drawn += (opening.len() + bought.len()) as u32;
     st.ledger.dominos_bought = bought.len() as u8;
     st.ledger.dominos_fee = dominos_fee;
