@@ -184,6 +184,16 @@ pub fn completed_by_run(layout: &Layout, first: usize) -> Vec<Found> {
     // every domino older than the run has the root it had, and no walk needs to look
     // for the roots the run hung.
     let joined_one = hung.iter().all(|&h| usize::from(h) >= first);
+    // And a run that joined one group at most and lies on no market's centre reaches
+    // the markets that group reached, every pair of them linked before: no route.
+    let on_a_market = layout.dominos[first..].iter().any(|p| {
+        p.halves
+            .iter()
+            .any(|t| t.is_centre() && layout.territories[t.slot()].market)
+    });
+    if joined_one && !on_a_market {
+        return Vec::new();
+    }
     let groups = |d: usize| {
         if !joined_one {
             return layout.groups_now_and_before(d, first, &hung);
