@@ -92,21 +92,33 @@ pub fn play_run(
             }
         }
     }
-    // from-hand: the run's dominos as a multiset within the hand.
-    let mut left = [0u8; Domino::KINDS];
-    for h in m.hand {
-        left[h.key() as usize] += 1;
-    }
-    for d in run {
-        let k = d.domino.key() as usize;
-        if left[k] == 0 {
-            return Err(Violation::NotInHand {
-                seat: m.seat,
-                domino: d.domino,
-                hand: m.hand.to_vec(),
-            });
+    // from-hand: the run's dominos as a multiset within the hand. The first domino of
+    // the run (in order) the hand runs out of is cited: for a run of up to 16, the
+    // first with no occurrence in the hand left by the ones before it.
+    let not_in_hand = |d: &DominoAt| Violation::NotInHand {
+        seat: m.seat,
+        domino: d.domino,
+        hand: m.hand.to_vec(),
+    };
+    if run.len() <= 16 {
+        let mut taken: SmallVec<[usize; 16]> = SmallVec::new();
+        for d in run {
+            let found =
+                (0..m.hand.len()).find(|&i| m.hand[i].same(d.domino) && !taken.contains(&i));
+            taken.push(found.ok_or_else(|| not_in_hand(d))?);
         }
-        left[k] -= 1;
+    } else {
+        let mut left = [0u8; Domino::KINDS];
+        for h in m.hand {
+            left[h.key() as usize] += 1;
+        }
+        for d in run {
+            let k = d.domino.key() as usize;
+            if left[k] == 0 {
+                return Err(not_in_hand(d));
+            }
+            left[k] -= 1;
+        }
     }
     // first-domino: the first written lies with a half on its home's centre, matching.
     if m.first {

@@ -236,6 +236,16 @@ fn from_hand_counts_the_hand_as_a_multiset() {
     let hand = [Domino(run[1].domino.1, run[1].domino.0), run[0].domino];
     assert!(play_run(&mut l, &s, &mover(&hand, false, Some(0)), &run, &[], None).is_ok());
     assert_eq!(l.dominos.len(), 3);
+    // A domino laid twice needs two in hand; the second is the one cited.
+    let mut l = layout(&[("AM1", 0, 0, 0, 0)]);
+    lay(&mut l, &["XS@AM1.3/AM1.16"]);
+    let twice = [dom("MM@AM1.4/AM1.5"), dom("MM@AM1.19/AM1.20")];
+    let one = [twice[0].domino, dom("FY@AM1.19/AM1.20").domino];
+    let v = play_run(&mut l, &s, &mover(&one, false, Some(0)), &twice, &[], None).unwrap_err();
+    assert!(v.to_string().contains("MM is not in a's hand"), "{v}");
+    let two = [twice[0].domino, twice[0].domino];
+    let v = play_run(&mut l, &s, &mover(&two, false, Some(0)), &twice, &[], None);
+    assert!(v.map_or_else(|v| v.rule(), |_| "legal") != "from-hand");
 }
 
 #[test]
