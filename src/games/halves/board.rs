@@ -161,11 +161,8 @@ impl Tiles {
     /// Every tile as a mask.
     #[inline]
     pub fn all(&self) -> u64 {
-        if self.n as usize >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.n) - 1
-        }
+        // At most 63 tiles: the shift stays below 64.
+        (1u64 << self.n) - 1
     }
     #[inline]
     pub fn cell(&self, i: usize) -> Cell {
@@ -204,12 +201,12 @@ impl Tiles {
     /// How many tiles of a colour are on the table.
     #[inline]
     pub fn count(&self, seat: Seat) -> u32 {
-        u32::from(self.count[seat.0 as usize % 3])
+        u32::from(self.count[usize::from(seat.0)])
     }
     /// The tiles of a colour.
     #[inline]
     pub fn mask_of(&self, seat: Seat) -> u64 {
-        self.masks[seat.0 as usize % 3]
+        self.masks[usize::from(seat.0)]
     }
 
     /// Places a tile; false when the cell is taken or the table is full.
@@ -228,7 +225,7 @@ impl Tiles {
         for m in &mut self.masks {
             *m = open_bit(*m, at);
         }
-        let colour = seat.0 as usize % 3;
+        let colour = usize::from(seat.0);
         self.masks[colour] |= 1u64 << at;
         self.count[colour] += 1;
         self.n += 1;
@@ -240,7 +237,7 @@ impl Tiles {
         let n = self.len();
         debug_assert!(n < MAX_TILES && (n == 0 || self.keys[n - 1] < key(c)));
         self.keys[n] = key(c);
-        let colour = seat.0 as usize % 3;
+        let colour = usize::from(seat.0);
         self.masks[colour] |= 1u64 << n;
         self.count[colour] += 1;
         self.n += 1;
@@ -287,22 +284,41 @@ impl Tiles {
     ///
     /// Sorted by `q`, then `r`, the north and south neighbours are the tiles next to `i`,
     /// the north-east and south-east ones follow each other, and so do the north-west
-    /// and south-west ones: two searches, not six.
+    /// and south-west ones: two short walks ([`Tiles::sides`]), not six searches.
     #[inline]
     pub fn ring(&self, i: usize) -> u8 {
         let keys = &self.keys;
         let k = keys[i];
         let mut m = u8::from(i > 0 && keys[i - 1] == k - 1);
         m |= u8::from(keys[i + 1] == k + 1) << 3;
-        let ne = self.rank(k + KEY_NE);
+        let (nw, ne) = self.sides(i);
         let ne_there = keys[ne] == k + KEY_NE;
         m |= u8::from(ne_there) << 1;
         m |= u8::from(keys[ne + usize::from(ne_there)] == k + KEY_SE) << 2;
-        let nw = self.rank(k - KEY_SE);
         let nw_there = keys[nw] == k - KEY_SE;
         m |= u8::from(nw_there) << 5;
         m |= u8::from(keys[nw + usize::from(nw_there)] == k - KEY_NE) << 4;
         m
+    }
+
+    /// Where the neighbours of tile `i` in the columns on either side would be: the
+    /// first tile at or above its north-west cell `(q-1,r)`, and at or above its
+    /// north-east cell `(q+1,r-1)`. A column holds a few tiles, so a walk from `i` each
+    /// way is shorter than a search of the table (the slots past the last tile stop
+    /// the walk up).
+    #[inline]
+    fn sides(&self, i: usize) -> (usize, usize) {
+        let keys = &self.keys;
+        let k = keys[i];
+        let mut nw = i;
+        while nw > 0 && keys[nw - 1] >= k - KEY_SE {
+            nw -= 1;
+        }
+        let mut ne = i + 1;
+        while keys[ne] < k + KEY_NE {
+            ne += 1;
+        }
+        (nw, ne)
     }
 
     /// The neighbours (as a mask) of the tile on `c`, which need not be a tile.
@@ -588,7 +604,7 @@ impl State {
 
     /// A seat's tiles left: on the table and in hand.
     pub fn left(&self, seat: Seat) -> u32 {
-        self.tiles.count(seat) + u32::from(self.hand[seat.0 as usize % 3])
+        self.tiles.count(seat) + u32::from(self.hand[usize::from(seat.0)])
     }
 
     /// The seat to move, while the game goes on.

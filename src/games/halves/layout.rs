@@ -194,7 +194,7 @@ fn lay<W: Row, const ROWS: usize>(colours: &[u8], dice: &mut Dice) -> Tiles {
             frontier.grow(q, r);
             (q, r)
         };
-        let column = &mut columns[q][usize::from(c) % 3];
+        let column = &mut columns[q][usize::from(c)];
         *column = *column | W::bit(r);
         first = first.min(q);
         last = last.max(q);

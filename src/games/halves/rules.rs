@@ -38,7 +38,7 @@ pub(crate) fn playing(s: &Settings, st: &State) -> SeatSet {
 pub(crate) fn takes_turns(s: &Settings, st: &State, seat: Seat) -> bool {
     !st.resigned.contains(seat)
         && match st.phase {
-            Phase::Waxing => st.hand[seat.0 as usize % 3] > 0,
+            Phase::Waxing => st.hand[usize::from(seat.0)] > 0,
             Phase::Contract => seat == s.first(),
             Phase::Waning => st.tiles.count(seat) > 0,
         }
@@ -74,7 +74,7 @@ pub(crate) fn rotation(s: &Settings, st: &State) -> u32 {
 }
 
 /// The win checks after a move (or of a starting position). `had_tiles` is the set of
-/// seats that had tiles before the move.
+/// seats that had tiles before the move (read only under `last-standing`).
 pub(crate) fn end_check(s: &Settings, st: &State, had_tiles: SeatSet) -> Option<Ending> {
     let mut empty = SeatSet::EMPTY;
     let mut alive = SeatSet::EMPTY;
@@ -203,7 +203,7 @@ pub(crate) fn manual_start(s: &Settings) -> State {
             _ => Cell { q: 1, r: 0 },
         };
         st.tiles.insert(cell, seat);
-        st.hand[seat.0 as usize % 3] = s.tiles_each - 1;
+        st.hand[usize::from(seat.0)] = s.tiles_each - 1;
     }
     st.to_move = s.first();
     settle_start(s, &mut st);
@@ -224,7 +224,7 @@ pub(crate) fn judge_place(s: &Settings, st: &State, cell: Cell) -> Result<(), Vi
             phase: st.phase,
         });
     }
-    if st.hand[seat.0 as usize % 3] == 0 {
+    if st.hand[usize::from(seat.0)] == 0 {
         return Err(Violation::NoTileInHand { mover });
     }
     if let Some(by) = st.tiles.at(cell) {
@@ -475,7 +475,7 @@ fn moves(s: &Settings, st: &State, out: &mut Vec<Turn>, first_only: bool) {
     let mover = mover(s, st);
     match st.phase {
         Phase::Waxing => {
-            if st.hand[seat.0 as usize % 3] == 0 {
+            if st.hand[usize::from(seat.0)] == 0 {
                 return;
             }
             let mut buf = [Cell { q: 0, r: 0 }; MAX_TILES * 6];
@@ -636,7 +636,12 @@ fn removed_tiles(s: &Settings, tiles: &Tiles, cell: Cell, keep: Option<Cell>, se
 /// Applies a turn already found legal; `off` holds the tiles a removal takes off.
 fn apply(s: &Settings, st: &mut State, turn: &Turn, off: u64) {
     let seat = st.to_move;
-    let had = with_tiles(s, st);
+    // Only the last-standing rule asks who had tiles before the move.
+    let had = if s.win == Win::LastStanding {
+        with_tiles(s, st)
+    } else {
+        SeatSet::EMPTY
+    };
     match *turn {
         Turn::Keep | Turn::Swap => {
             st.phase = Phase::Waning;
@@ -652,7 +657,7 @@ fn apply(s: &Settings, st: &mut State, turn: &Turn, off: u64) {
         }
         Turn::Place(cell) => {
             st.tiles.insert(cell, seat);
-            st.hand[seat.0 as usize % 3] -= 1;
+            st.hand[usize::from(seat.0)] -= 1;
             st.passes = 0;
         }
         Turn::Remove { .. } => {
