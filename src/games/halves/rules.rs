@@ -267,8 +267,6 @@ pub(crate) struct Split {
     pub count: usize,
     /// Bit `g` set: group `g` may survive.
     pub allowed: u8,
-    /// Size and mover's tiles of the groups that may survive.
-    pub best: (u32, u32),
 }
 
 impl Split {
@@ -279,6 +277,20 @@ impl Split {
     /// The group index holding tile `j`.
     pub fn group_of(&self, j: usize) -> Option<usize> {
         (0..self.count).find(|&g| self.groups[g] & (1u64 << j) != 0)
+    }
+    /// Size and mover's tiles (`own`) of the groups that may survive (of the last, for
+    /// a ruling).
+    pub fn best(&self, own: u64) -> (u32, u32) {
+        (0..self.count)
+            .rev()
+            .find(|&g| self.allowed & (1 << g) != 0)
+            .map(|g| {
+                (
+                    self.groups[g].count_ones(),
+                    (self.groups[g] & own).count_ones(),
+                )
+            })
+            .unwrap_or((0, 0))
     }
 }
 
@@ -349,18 +361,15 @@ pub(crate) fn split(
     }
     let best = scores[..count].iter().copied().max().unwrap_or(0);
     let mut allowed = 0u8;
-    let mut best_pair = (0, 0);
-    for g in 0..count {
-        if scores[g] == best {
+    for (g, &score) in scores[..count].iter().enumerate() {
+        if score == best {
             allowed |= 1 << g;
-            best_pair = (groups[g].count_ones(), (groups[g] & own).count_ones());
         }
     }
     Split {
         groups,
         count,
         allowed,
-        best: best_pair,
     }
 }
 
@@ -437,6 +446,7 @@ pub(crate) fn judge_remove(
                 })?;
             if sp.allowed & (1 << g) == 0 {
                 let own = tiles.mask_of(seat);
+                let (best_size, best_friendly) = sp.best(own);
                 return Err(Violation::SplitKeep {
                     mover: mover(s, st),
                     cell,
@@ -444,8 +454,8 @@ pub(crate) fn judge_remove(
                     rule: s.keep,
                     size: sp.groups[g].count_ones(),
                     friendly: (sp.groups[g] & own).count_ones(),
-                    best_size: sp.best.0,
-                    best_friendly: sp.best.1,
+                    best_size,
+                    best_friendly,
                 });
             }
             sp.groups[g]
