@@ -76,6 +76,10 @@ pub struct Tiles {
     keys: [u32; MAX_TILES + 1],
 }
 
+/// The neighbours of each tile as a mask ([`Tiles::adjacency`]); the last entry is
+/// always empty (64 entries, so a masked index needs no bounds check).
+pub type Adjacency = [u64; MAX_TILES + 1];
+
 /// The key of a slot past the last tile: above every cell's.
 const NO_KEY: u32 = u32::MAX;
 
@@ -354,31 +358,33 @@ impl Tiles {
     /// tiles found by a second cursor that only moves forward; the other three
     /// directions are the same pairs seen from the other end.
     #[inline]
-    pub fn adjacency(&self) -> [u64; MAX_TILES] {
-        let mut adj = [0u64; MAX_TILES];
+    pub fn adjacency(&self) -> Adjacency {
+        let mut adj = [0u64; MAX_TILES + 1];
         let keys = &self.keys;
+        // Indices are below 64: masked, they need no bounds check.
+        let at = |i: usize| i & MAX_TILES;
         let mut j = 0;
         for i in 0..self.len() {
-            let k = keys[i];
+            let k = keys[at(i)];
             let me = 1u64 << i;
-            if keys[i + 1] == k + 1 {
-                adj[i] |= me << 1;
-                adj[i + 1] |= me;
+            if keys[at(i + 1)] == k + 1 {
+                adj[at(i)] |= me << 1;
+                adj[at(i + 1)] |= me;
             }
             // The slots past the last tile hold `NO_KEY`, above every key: the cursor
             // stops there.
-            while keys[j] < k + KEY_NE {
+            while keys[at(j)] < k + KEY_NE {
                 j += 1;
             }
             let mut to = j;
-            if keys[to] == k + KEY_NE {
-                adj[i] |= 1u64 << to;
-                adj[to] |= me;
+            if keys[at(to)] == k + KEY_NE {
+                adj[at(i)] |= 1u64 << to;
+                adj[at(to)] |= me;
                 to += 1;
             }
-            if keys[to] == k + KEY_SE {
-                adj[i] |= 1u64 << to;
-                adj[to] |= me;
+            if keys[at(to)] == k + KEY_SE {
+                adj[at(i)] |= 1u64 << to;
+                adj[at(to)] |= me;
             }
         }
         adj
@@ -386,7 +392,7 @@ impl Tiles {
 
     /// The group (connected component within `within`) holding the tiles of `seed`.
     #[inline]
-    pub fn grow(adj: &[u64; MAX_TILES], within: u64, seed: u64) -> u64 {
+    pub fn grow(adj: &Adjacency, within: u64, seed: u64) -> u64 {
         let mut g = seed & within;
         let mut frontier = g;
         while frontier != 0 {
@@ -404,12 +410,7 @@ impl Tiles {
     /// The groups of the tiles in `within`, each holding a tile of `seeds`, in order of
     /// their lowest tile; at most 6 (a removal leaves at most six pieces). Returns how
     /// many.
-    pub fn groups_from(
-        adj: &[u64; MAX_TILES],
-        within: u64,
-        seeds: u64,
-        out: &mut [u64; 6],
-    ) -> usize {
+    pub fn groups_from(adj: &Adjacency, within: u64, seeds: u64, out: &mut [u64; 6]) -> usize {
         let mut k = 0;
         let mut left = seeds & within;
         while left != 0 && k < out.len() {
@@ -428,7 +429,7 @@ impl Tiles {
     /// neighbours): once the seeds not yet in a group are joined to each other, the
     /// tiles not yet in a group are theirs, and the largest group is often never
     /// searched.
-    pub fn pieces(adj: &[u64; MAX_TILES], within: u64, seeds: u64, out: &mut [u64; 6]) -> usize {
+    pub fn pieces(adj: &Adjacency, within: u64, seeds: u64, out: &mut [u64; 6]) -> usize {
         let mut k = 0;
         let mut left = seeds & within;
         let mut rest = within;
@@ -459,7 +460,7 @@ impl Tiles {
     /// The tiles of `within` whose removal splits the group they are in (cut vertices),
     /// all found by one depth-first search (Hopcroft and Tarjan's low points) instead of
     /// a search of the groups left by each tile.
-    pub fn cut_tiles(adj: &[u64; MAX_TILES], within: u64) -> u64 {
+    pub fn cut_tiles(adj: &Adjacency, within: u64) -> u64 {
         let mut dfs = CutSearch {
             adj,
             within,
@@ -547,7 +548,7 @@ impl Tiles {
 /// 0 = not yet), the earliest tile its subtree has an edge back to, the tile it was
 /// reached from, and the neighbours it has still to look at.
 struct CutSearch<'a> {
-    adj: &'a [u64; MAX_TILES],
+    adj: &'a Adjacency,
     within: u64,
     order: [u8; MAX_TILES],
     low: [u8; MAX_TILES],

@@ -4,7 +4,7 @@
 //! Groups are bit masks over tile indices; nothing here allocates except by pushing
 //! into the caller's `out`.
 
-use super::board::{Bits, Ending, Phase, Reason, State, Tiles, MAX_TILES};
+use super::board::{Adjacency, Bits, Ending, Phase, Reason, State, Tiles, MAX_TILES};
 use super::settings::{Keep, Settings, Touch, Win};
 use super::violation::{ContractFault, Mover, Violation};
 use crate::games::{Seat, SeatSet};
@@ -340,13 +340,7 @@ fn free_edges(cell: Cell, tiles: u32) -> u32 {
 }
 
 /// The split made by removing tile `i` of `seat`.
-pub(crate) fn split(
-    s: &Settings,
-    tiles: &Tiles,
-    adj: &[u64; MAX_TILES],
-    i: usize,
-    seat: Seat,
-) -> Split {
+pub(crate) fn split(s: &Settings, tiles: &Tiles, adj: &Adjacency, i: usize, seat: Seat) -> Split {
     let within = tiles.all() & !(1u64 << i);
     let mut groups = [0u64; 6];
     let count = Tiles::pieces(adj, within, adj[i], &mut groups);
