@@ -31,6 +31,10 @@ use referee::games::{Game, Seat, Status};
 use referee::notation::record::Header;
 use referee::ruleset::{apply_overrides, Library, Origin, Override};
 
+#[path = "common/position.rs"]
+mod common_position;
+use common_position::position;
+
 fn settings<G: Game>(spec: &str) -> G::Settings {
     let (name, seats) = match spec.split_once(':') {
         Some((n, s)) => (n, Some(s.replace(',', " "))),
@@ -54,23 +58,6 @@ fn settings<G: Game>(spec: &str) -> G::Settings {
         rs = apply_overrides(&rs, schema, &[o]).expect("seats");
     }
     G::settings(&rs)
-}
-
-/// The position after `turns` uniformly random turns from the start (seeded).
-fn position<G: Game>(s: &G::Settings, turns: usize) -> G::State {
-    let mut dice = Dice::from_seed("engine-bench-position");
-    let mut chooser = Dice::from_seed("engine-bench-chooser");
-    let mut scratch = Vec::new();
-    let mut st = G::start(s, None, &Header::default(), Some(&mut dice)).expect("start");
-    for _ in 0..turns {
-        if G::status(s, &st).is_over() {
-            break;
-        }
-        let c = G::draw_chance(s, &mut st, &mut dice);
-        let t = G::random_turn(s, &st, c.as_ref(), &mut chooser, &mut scratch).expect("turn");
-        G::apply_legal(s, &mut st, c.as_ref(), &t);
-    }
-    st
 }
 
 fn speed<G: Game>(spec: &str, turns: usize, secs: f64) {

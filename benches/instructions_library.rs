@@ -28,6 +28,10 @@ use referee::games::{Game, Status};
 use referee::notation::record::Header;
 use referee::ruleset::Library;
 
+#[path = "common/position.rs"]
+mod common_position;
+use common_position::position;
+
 /// The work a benchmark counts, made by its setup.
 type Work = Box<dyn FnMut() -> u64>;
 
@@ -112,24 +116,6 @@ fn engine_work<G: Game + 'static>(ruleset: &str, turns: usize, playouts: u64) ->
             .expect("search")
             .iterations
     })
-}
-
-/// The position after `turns` uniformly random turns from the start, as in
-/// `benches/engine.rs`.
-fn position<G: Game>(s: &G::Settings, turns: usize) -> G::State {
-    let mut dice = Dice::from_seed("engine-bench-position");
-    let mut chooser = Dice::from_seed("engine-bench-chooser");
-    let mut scratch = Vec::new();
-    let mut st = G::start(s, None, &Header::default(), Some(&mut dice)).expect("start");
-    for _ in 0..turns {
-        if G::status(s, &st).is_over() {
-            break;
-        }
-        let c = G::draw_chance(s, &mut st, &mut dice);
-        let t = G::random_turn(s, &st, c.as_ref(), &mut chooser, &mut scratch).expect("turn");
-        G::apply_legal(s, &mut st, c.as_ref(), &t);
-    }
-    st
 }
 
 #[library_benchmark]

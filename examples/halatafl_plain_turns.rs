@@ -1,5 +1,5 @@
 //! What one Halatafl turn costs where no capture is possible and nothing may be huffed
-//! (issue 8, docs/decisions.md "Halatafl playouts", session 7): collects 1,000 such
+//! (issue 8, docs/decisions.md "Halatafl playouts"): collects 1,000 such
 //! positions from random `halatafl` games, then plays a random turn from them, one
 //! after another, N times (`random_turn`, then `apply_legal`). Run under callgrind
 //! with N = 0 and N = 100000; the difference over N is the instructions of one turn:
