@@ -26,3 +26,4 @@ mod properties;
 mod records;
 mod thaayam_setup_out;
 mod walk;
+mod written_records;

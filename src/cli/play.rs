@@ -11,8 +11,8 @@ use serde_json::{json, Value as Json};
 use super::args::EngineArgs;
 use super::commands::think;
 use super::commands::{
-    apply_cli_options, fresh_seed, header_with, load_ruleset, parse_single, refusal_json,
-    wait_limit, written_chance_note, LockError, NewSeed, RecordLock,
+    apply_cli_options, fresh_seed, header_with, load_ruleset, options_tag, parse_single,
+    refusal_json, wait_limit, written_chance_note, LockError, NewSeed, RecordLock,
 };
 use super::play_input::{read_line_bounded, Line, LINE_SLACK};
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
@@ -20,7 +20,7 @@ use crate::engine::Config;
 use crate::games::{seat_name, Game, SeatSet};
 use crate::notation::record::{self, Action};
 use crate::quote::quote;
-use crate::referee::{self, judge, JudgeOptions, Refusal, Session, StatusReport};
+use crate::referee::{self, judge, Finish, JudgeOptions, Refusal, Session, StatusReport};
 use crate::ruleset::Ruleset;
 
 /// The game as played so far: the session history (for `:undo`) and the record text.
@@ -42,8 +42,20 @@ impl<G: Game> Game_<G> {
     fn file_text(&self) -> String {
         format!("{}{}", self.prefix, self.record())
     }
+    /// The record as written: a finished game's header says who won and how.
     fn record(&self) -> String {
         let mut s = self.header.clone();
+        let now = self.current();
+        if let Some(f) = Finish::of::<G>(&now.settings, &now.status()) {
+            let split = record::split(&s, &record::Limits::default());
+            if let Some(raw) = split.records.first() {
+                let tags = [
+                    ("Result", f.result.as_str()),
+                    ("Termination", f.termination),
+                ];
+                s = record::set_tags(&s, &raw.header, &tags, "\n");
+            }
+        }
         s.push('\n');
         for l in &self.lines {
             s.push_str(l);
@@ -137,6 +149,7 @@ impl Visitor for PlayVisit<'_> {
         } = self;
         let json = ctx.global.format == Format::Json;
         let limits = ctx.env.limits;
+        let options = options_tag(ctx);
         let no_tags = record::Header::default();
         // A game that cannot start without a seed (a random layout) gets a fresh one.
         let drawn = match seed {
@@ -152,7 +165,15 @@ impl Visitor for PlayVisit<'_> {
         let new_game = || -> Result<Game_<G>, Failure> {
             let session = Session::<G>::start(Arc::new(rs.clone()), None, &no_tags, seed)
                 .map_err(|v| Failure::Usage(format!("the game cannot start: {v}")))?;
-            let header = header_with::<G>(rs, &session.settings, seed, commit, seats_tag, None);
+            let header = header_with::<G>(
+                rs,
+                &session.settings,
+                seed,
+                commit,
+                seats_tag,
+                None,
+                options.as_deref(),
+            );
             Ok(Game_ {
                 history: vec![session],
                 prefix: String::new(),
@@ -387,21 +408,17 @@ impl Visitor for PlayVisit<'_> {
                                 }
                                 Ok(()) => {
                                     let written = entry.action.written().expect("refused by play");
-                                    let line = format!("{number} {written}");
-                                    if let Some(lock) = &mut lock {
-                                        lock.append(&line).map_err(|e| {
-                                            Failure::Usage(format!(
-                                                "cannot write {}: {e}",
-                                                lock_name(record)
-                                            ))
-                                        })?;
-                                    }
-                                    game.lines.push(line);
+                                    let label = entry
+                                        .label()
+                                        .map(|(l, _)| format!("{l}: "))
+                                        .unwrap_or_default();
+                                    game.lines.push(format!("{number} {label}{written}"));
                                     let status = StatusReport::of::<G>(&next.status());
                                     let doc = json!({"ok": true, "turn": next.turns, "next": status.to_move,
                                                      "status": status, "random": random_json(&next)});
                                     let text = format!("ok {}: {}", next.turns, status.describe());
                                     game.history.push(next);
+                                    save_turn(&game, &mut lock, record)?;
                                     emit(out, json, &Answer::ok(doc, text))?;
                                     if let Some((seats, config)) = &engine {
                                         engine_turns(
@@ -461,10 +478,6 @@ fn engine_turns<G: Render>(
             ))
         })?;
         let line = format!("{number} {turn}");
-        if let Some(lock) = lock {
-            lock.append(&line)
-                .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", lock_name(record))))?;
-        }
         game.lines.push(line.clone());
         let status = StatusReport::of::<G>(&next.status());
         let win = a
@@ -483,8 +496,28 @@ fn engine_turns<G: Render>(
             status.describe()
         );
         game.history.push(next);
+        save_turn(game, lock, record)?;
         emit(out, json, &Answer::ok(doc, text))?;
     }
+}
+
+/// Writes the turn just accepted (the last line of `game`) to the record file: appended,
+/// or, when it ended the game, the whole record again, so that its header says who won
+/// and how.
+fn save_turn<G: Game>(
+    game: &Game_<G>,
+    lock: &mut Option<RecordLock>,
+    record: Option<&Path>,
+) -> Result<(), Failure> {
+    let Some(lock) = lock else {
+        return Ok(());
+    };
+    let written = if game.current().status().is_over() {
+        lock.replace(&game.file_text())
+    } else {
+        lock.append(game.lines.last().expect("a turn was accepted"))
+    };
+    written.map_err(|e| Failure::Usage(format!("cannot write {}: {e}", lock_name(record))))
 }
 
 struct Answer {

@@ -6,9 +6,11 @@
 //! `replay` judges a whole record; [`check_text`] judges every record of a file
 //! whatever its game.
 
+mod finish;
 mod replay;
 mod session;
 
+pub use finish::Finish;
 pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
 pub use session::{Numbering, Refusal, Session};
 

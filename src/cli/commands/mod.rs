@@ -33,7 +33,7 @@ pub use check::check;
 pub use generate::{completions, man};
 pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};
 pub use move_turn::move_turn;
-pub use new::{fresh_seed, header_with, new_record, NewSeed};
+pub use new::{fresh_seed, header_with, new_record, options_tag, NewSeed};
 pub use position::{moves, score, show};
 pub use rules::rules;
 pub use selfplay::selfplay;

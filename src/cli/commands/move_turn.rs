@@ -12,8 +12,8 @@ use super::{
     RecordLock,
 };
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
-use crate::notation::record::Action;
-use crate::referee::{self, judge, JudgeOptions, StatusReport};
+use crate::notation::record::{self, Action};
+use crate::referee::{self, judge, Finish, JudgeOptions, StatusReport};
 
 struct MoveVisit<'a> {
     ctx: &'a Ctx,
@@ -97,24 +97,45 @@ impl Visitor for MoveVisit<'_> {
             };
             return refuse(out, r.rule(), r.to_string(), hint);
         }
-        // Append: the turn goes before a termination marker, if the record has one.
+        // Append: the turn goes before a termination marker, if the record has one. A
+        // label the user wrote is kept: the record says what was sent.
         let written = entry.action.written().expect("refused above");
-        let line = format!("{number_text} {written}");
-        let mt = j.movetext.as_ref();
-        let insert_at = mt
-            .and_then(|m| m.termination.map(|(_, s)| s.start))
-            .unwrap_or(rec.raw.span.end);
+        let label = entry
+            .label()
+            .map(|(l, _)| format!("{l}: "))
+            .unwrap_or_default();
+        let line = format!("{number_text} {label}{written}");
+        let finish = Finish::of::<G>(&session.settings, &session.status());
+        let marker = j.movetext.as_ref().and_then(|m| m.termination);
         let mut text = rec.text.clone();
         // The record keeps its line endings: the new line ends as its lines do.
         let eol = line_ending(&text);
-        let before_text = &text[..insert_at];
-        let sep = if before_text.ends_with(['\n', '\r']) || before_text.is_empty() {
+        let (insert_at, marker_end) = match marker {
+            Some((_, s)) => (s.start, s.end),
+            None => (rec.raw.span.end, rec.raw.span.end),
+        };
+        let kept = text[..insert_at].trim_end_matches([' ', '\t']).len();
+        let sep = if text[..kept].ends_with(['\n', '\r']) || kept == 0 {
             ""
         } else {
             eol
         };
-        let tail = if insert_at < text.len() { " " } else { eol };
-        text.insert_str(insert_at, &format!("{sep}{line}{tail}"));
+        // A finished game's `*` becomes its marker (two seats) or goes (more seats).
+        let tail = match (marker, &finish) {
+            (None, _) if insert_at < text.len() => " ".to_string(),
+            (None, _) => eol.to_string(),
+            (Some((m, _)), None) => format!(" {m}"),
+            (Some(_), Some(f)) => f.marker.map(|m| format!(" {m}")).unwrap_or_default(),
+        };
+        text.replace_range(kept..marker_end, &format!("{sep}{line}{tail}"));
+        // The header says how the game ended (the edit lies before the movetext's).
+        if let Some(f) = &finish {
+            let tags = [
+                ("Result", f.result.as_str()),
+                ("Termination", f.termination),
+            ];
+            text = record::set_tags(&text, &rec.raw.header, &tags, eol);
+        }
         // Still under the lock taken before the record was read: nobody has changed it.
         lock.replace(&text)
             .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;

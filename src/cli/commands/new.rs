@@ -52,6 +52,20 @@ pub enum NewSeed {
     Written,
 }
 
+/// The `Options` tag's value for the command line's `--option` settings, in the order
+/// given: a record written under `--option` must replay under the same settings without
+/// it, so every command that writes a new record writes this tag.
+pub fn options_tag(ctx: &Ctx) -> Option<String> {
+    (!ctx.env.options.is_empty()).then(|| {
+        ctx.env
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
 /// The header of a new record for a ruleset. `commit` adds the seed's `SeedCommit`.
 pub fn header_for<G: Game>(
     rs: &Ruleset,
@@ -59,8 +73,9 @@ pub fn header_for<G: Game>(
     seed: Option<&str>,
     seats_tag: bool,
     event: Option<&str>,
+    options: Option<&str>,
 ) -> String {
-    header_with::<G>(rs, settings, seed, true, seats_tag, event)
+    header_with::<G>(rs, settings, seed, true, seats_tag, event, options)
 }
 
 pub fn header_with<G: Game>(
@@ -70,10 +85,14 @@ pub fn header_with<G: Game>(
     commit: bool,
     seats_tag: bool,
     event: Option<&str>,
+    options: Option<&str>,
 ) -> String {
     let mut h = String::new();
     h.push_str(&format!("[Game \"{}\"]\n", G::NAME));
     h.push_str(&format!("[Ruleset \"{}\"]\n", record::escape(&rs.name)));
+    if let Some(o) = options {
+        h.push_str(&format!("[Options \"{}\"]\n", record::escape(o)));
+    }
     if let Some(e) = event {
         h.push_str(&format!("[Event \"{}\"]\n", record::escape(e)));
     }
@@ -106,6 +125,7 @@ pub fn header_with<G: Game>(
 
 struct NewVisit<'a> {
     rs: &'a Ruleset,
+    options: Option<String>,
     seed: &'a NewSeed,
     seats_tag: bool,
     out: &'a mut dyn Write,
@@ -143,7 +163,8 @@ impl Visitor for NewVisit<'_> {
                 seed.as_deref(),
                 commit,
                 self.seats_tag,
-                None
+                None,
+                self.options.as_deref(),
             )
         )?;
         writeln!(self.out)?;
@@ -165,6 +186,7 @@ pub fn new_record(
         &game,
         NewVisit {
             rs: &rs,
+            options: options_tag(ctx),
             seed,
             seats_tag: !seats.is_empty(),
             out,

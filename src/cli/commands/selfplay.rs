@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::io::Write;
 
 use super::analyse::think;
-use super::new::header_for;
+use super::new::{header_for, options_tag};
 use super::{apply_cli_options, load_ruleset, visit_game};
 use crate::cli::args::EngineArgs;
 use crate::cli::{Ctx, Failure, Outcome, Render, Visitor};
@@ -123,19 +123,12 @@ impl Visitor for SelfplayVisit<'_> {
                 Some(&game_seed),
                 self.seats_tag,
                 Some("selfplay"),
+                self.options.as_deref(),
             );
-            let mut header = header.replace(
+            let header = header.replace(
                 "[Result \"*\"]",
                 &format!("[Round \"{}\"]\n[Result \"{result}\"]", g + 1),
             );
-            if let Some(options) = &self.options {
-                let ruleset_line = format!("[Ruleset \"{}\"]\n", record::escape(&self.rs.name));
-                header = header.replacen(
-                    &ruleset_line,
-                    &format!("{ruleset_line}[Options \"{}\"]\n", record::escape(options)),
-                    1,
-                );
-            }
             writeln!(self.out, "{header}\n{moves}\n")?;
         }
         Ok(())
@@ -161,14 +154,7 @@ pub fn selfplay(
         &game,
         SelfplayVisit {
             rs: &rs,
-            options: (!ctx.env.options.is_empty()).then(|| {
-                ctx.env
-                    .options
-                    .iter()
-                    .map(|(k, v)| format!("{k} = {v}"))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            }),
+            options: options_tag(ctx),
             seats_tag: !seats.is_empty(),
             games,
             seed,

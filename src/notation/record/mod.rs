@@ -23,7 +23,7 @@ pub use movetext::{
     parse_movetext, Action, Comment, Entry, Movetext, Termination, TurnNumber, Written,
 };
 pub(crate) use movetext::{parse_movetext_fast, FrameRule};
-pub use print::print;
+pub use print::{print, set_tags};
 pub use split::split;
 pub use stream::{Chunk, ChunkText, Chunks};
 

@@ -46,3 +46,30 @@ pub fn print<T: fmt::Display>(header: &Header, movetext: &Movetext<T>, src: &str
     }
     out
 }
+
+/// `text` (a record, or a file of records, that `header` was read from) with tags set:
+/// the value of each tag the header has is replaced, and each it lacks is added on a line
+/// of its own after its last tag (every valid record has a `Game` tag), with the line
+/// ending `eol`. The rest of the text is kept byte for
+/// byte, so a record keeps its layout, comments and line endings.
+pub fn set_tags(text: &str, header: &Header, set: &[(&str, &str)], eol: &str) -> String {
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut added = String::new();
+    for (name, value) in set {
+        match header.get(name) {
+            Some(tag) => edits.push((tag.value_span.start, tag.value_span.end, escape(value))),
+            None => added.push_str(&format!("{eol}[{name} \"{}\"]", escape(value))),
+        }
+    }
+    if !added.is_empty() {
+        let at = header.tags.last().map_or(0, |t| t.span.end);
+        edits.push((at, at, added));
+    }
+    // Later edits first, so earlier offsets stay true.
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = text.to_string();
+    for (start, end, with) in edits {
+        out.replace_range(start..end, &with);
+    }
+    out
+}
