@@ -24,6 +24,7 @@ mod ladders;
 mod pictures;
 mod properties;
 mod records;
+mod tags;
 mod thaayam_setup_out;
 mod walk;
 mod written_records;

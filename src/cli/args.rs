@@ -50,6 +50,7 @@ pub struct Global {
     pub max_bytes: usize,
     pub max_turn_bytes: usize,
     pub max_turns: usize,
+    pub strict: bool,
 }
 
 impl Default for Global {
@@ -65,6 +66,7 @@ impl Default for Global {
             max_bytes: limits.max_bytes,
             max_turn_bytes: limits.max_turn_bytes,
             max_turns: limits.max_turns,
+            strict: false,
         }
     }
 }
@@ -100,6 +102,10 @@ pub struct RecordOpts {
         value_hint = ValueHint::FilePath
     )]
     pub ruleset_file: Option<PathBuf>,
+    /// Treat warnings as errors: a tag whose name is a near-miss of one the referee
+    /// reads ([Option …], [options …], [Frist …]) makes the record invalid.
+    #[arg(long)]
+    pub strict: bool,
     #[command(flatten)]
     pub limits: LimitOpts,
 }
@@ -588,6 +594,7 @@ impl Command {
         };
         let take_record = |g: &mut Global, r: &RecordOpts| {
             g.ruleset_file = r.ruleset_file.clone();
+            g.strict = r.strict;
             take_limits(g, &r.limits);
         };
         match self {

@@ -367,11 +367,34 @@ fn shown(c: char) -> char {
 /// Renders one diagnostic of a record file as text; `text` starts on line
 /// `first_line + 1` of the file.
 pub fn render(file: &str, text: &str, first_line: usize, d: &Diagnostic, color: bool) -> String {
+    render_as(Cs::error(), file, text, first_line, d, color)
+}
+
+/// Renders one warning of a record file as text, as [`render`] does an error.
+pub fn render_warning(
+    file: &str,
+    text: &str,
+    first_line: usize,
+    d: &Diagnostic,
+    color: bool,
+) -> String {
+    render_as(Cs::warning(), file, text, first_line, d, color)
+}
+
+fn render_as(
+    cs: Cs<()>,
+    file: &str,
+    text: &str,
+    first_line: usize,
+    d: &Diagnostic,
+    color: bool,
+) -> String {
+    // The code says the kind and the rule, once where they are the same (`setup`).
     let code = match &d.rule {
-        Some(rule) => format!("{} {rule}", d.kind.as_str()),
-        None => d.kind.as_str().to_string(),
+        Some(rule) if rule != d.kind.as_str() => format!("{} {rule}", d.kind.as_str()),
+        _ => d.kind.as_str().to_string(),
     };
-    let mut cs = Cs::error().with_message(&d.message).with_code(code);
+    let mut cs = cs.with_message(&d.message).with_code(code);
     let mut shown = None;
     if let Some(span) = d.span {
         let end = if span.end > span.start {
@@ -479,34 +502,31 @@ pub fn report_json(
     first_line: usize,
     r: &Report,
 ) -> Json {
-    let errors: Vec<Json> = r
-        .errors
-        .iter()
-        .map(|d| {
-            let (line, column) = match d.span {
-                Some(s) => {
-                    let (l, c) = lines.line_col(text, s.start);
-                    (json!(first_line + l), json!(c))
-                }
-                None => (Json::Null, Json::Null),
-            };
-            json!({
-                "kind": d.kind.as_str(),
-                "turn": d.turn,
-                "number": d.number,
-                "line": line,
-                "column": column,
-                "rule": d.rule,
-                "message": d.message,
-                "hint": d.hint,
-            })
+    let diagnostic = |d: &Diagnostic| {
+        let (line, column) = match d.span {
+            Some(s) => {
+                let (l, c) = lines.line_col(text, s.start);
+                (json!(first_line + l), json!(c))
+            }
+            None => (Json::Null, Json::Null),
+        };
+        json!({
+            "kind": d.kind.as_str(),
+            "turn": d.turn,
+            "number": d.number,
+            "line": line,
+            "column": column,
+            "rule": d.rule,
+            "message": d.message,
+            "hint": d.hint,
         })
-        .collect();
+    };
+    let errors: Vec<Json> = r.errors.iter().map(diagnostic).collect();
     let status = match &r.status {
         Some(s) => json!({"over": s.over, "winners": s.winners, "reason": s.reason}),
         None => Json::Null,
     };
-    json!({
+    let mut doc = json!({
         "file": file,
         "index": r.index,
         "game": r.game,
@@ -515,7 +535,12 @@ pub fn report_json(
         "turns": r.turns,
         "status": status,
         "errors": errors,
-    })
+    });
+    // Only where there are any: a record without warnings reads as it always has.
+    if !r.warnings.is_empty() {
+        doc["warnings"] = r.warnings.iter().map(diagnostic).collect();
+    }
+    doc
 }
 
 #[cfg(test)]

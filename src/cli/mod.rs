@@ -65,6 +65,7 @@ impl Ctx {
         let library = Library::from_env(global.rulesets.clone());
         let mut env = Env::new(library);
         env.ruleset_file = global.ruleset_file.clone();
+        env.strict = global.strict;
         env.limits = Limits {
             max_bytes: global.max_bytes,
             max_turn_bytes: global.max_turn_bytes,

@@ -134,6 +134,9 @@ pub trait Game: Sized + 'static {
     const NAME: &'static str;
     /// Every seat the game knows, in its fixed turn order (`white`, `black`).
     const SEATS: &'static [&'static str];
+    /// The tags of its own a game's records may hold, besides those of every game
+    /// (Thaayam's `First`).
+    const TAGS: &'static [&'static str] = &[];
 
     /// Typed settings built once from a ruleset.
     type Settings: Clone + fmt::Debug + Send + Sync + 'static;

@@ -9,6 +9,7 @@
 mod finish;
 mod replay;
 mod session;
+mod tags;
 
 pub use finish::Finish;
 pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
@@ -175,6 +176,9 @@ pub struct Report {
     pub status: Option<StatusReport>,
     /// Errors in record order.
     pub errors: Vec<Diagnostic>,
+    /// Warnings in record order: what is not wrong but likely not meant (a near-miss of
+    /// a tag the referee reads). Under `--strict` they are errors instead.
+    pub warnings: Vec<Diagnostic>,
     /// The whole record in its file.
     pub span: Span,
 }
@@ -190,6 +194,7 @@ impl Report {
             turns: 0,
             status: None,
             errors,
+            warnings: Vec::new(),
             span,
         }
     }
@@ -204,6 +209,8 @@ pub struct Env {
     /// `--option KEY=VALUE`, in order.
     pub options: Vec<(String, String)>,
     pub limits: Limits,
+    /// `--strict`: a warning (a near-miss of a tag the referee reads) is an error.
+    pub strict: bool,
     /// Rulesets already loaded, by name (`None` key: the `--ruleset` file), so a file of
     /// many records parses its ruleset once. Failures are not cached.
     loaded: Mutex<HashMap<Option<String>, Loaded>>,
@@ -224,6 +231,7 @@ impl Env {
             ruleset_file: None,
             options: Vec::new(),
             limits: Limits::default(),
+            strict: false,
             loaded: Mutex::new(HashMap::new()),
         }
     }
@@ -382,6 +390,7 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
             turns: 0,
             status: None,
             errors: vec![Diagnostic::new(kind, Some(Span::new(at, at)), message)],
+            warnings: Vec::new(),
             span: Span::new(0, text.len()),
         }]
     };
@@ -438,6 +447,7 @@ pub fn check_record(
                 turns: 0,
                 status: None,
                 errors: vec![*d],
+                warnings: Vec::new(),
                 span: raw.span,
             }
         }
@@ -462,12 +472,23 @@ pub fn check_record(
 /// The game a record names in its `Game` tag.
 pub fn game_of(raw: &RawRecord) -> Result<&'static str, Box<Diagnostic>> {
     let Some(tag) = raw.header.get("Game") else {
-        let first = raw.header.tags.first().map(|t| t.span);
-        return Err(Box::new(Diagnostic::new(
+        // A near-miss (`[game …]`, `[Gmae …]`) is pointed at: it is what was meant.
+        let near = raw.header.tags.iter().find(|t| {
+            t.name.eq_ignore_ascii_case("Game")
+                || crate::ruleset::error::suggest(&t.name, ["Game"]).is_some()
+        });
+        let mut d = Diagnostic::new(
             ErrorKind::Header,
-            first,
+            near.or(raw.header.tags.first()).map(|t| t.span),
             "the header has no `Game` tag: every record names its game ([Game \"halatafl\"])",
-        )));
+        );
+        if let Some(t) = near {
+            d.hint = Some(format!(
+                "tag names are matched exactly, case included: `{}` is not `Game`",
+                quote(&t.name)
+            ));
+        }
+        return Err(Box::new(d));
     };
     match GAMES.iter().find(|g| **g == tag.value) {
         Some(g) => Ok(g),

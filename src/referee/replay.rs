@@ -94,6 +94,10 @@ pub fn judge<G: Game>(
         .iter()
         .map(|e| Diagnostic::new(e.kind.into(), Some(e.span), e.message.clone()))
         .collect();
+    let mut warnings = super::tags::near_misses::<G>(text, &raw.header);
+    if env.strict {
+        errors.append(&mut warnings);
+    }
     let mut report = Report {
         index,
         game: Some(G::NAME.to_string()),
@@ -102,6 +106,7 @@ pub fn judge<G: Game>(
         turns: 0,
         status: None,
         errors: Vec::new(),
+        warnings,
         span: raw.span,
     };
     let movetext = G::parse_movetext(text, raw.movetext, &env.limits);

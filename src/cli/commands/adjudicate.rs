@@ -269,7 +269,7 @@ fn adjudicate_game<G: Render>(
             write_legal(out, &legal_at(s))?;
         }
     }
-    if !r.errors.is_empty() {
+    if !r.errors.is_empty() || !r.warnings.is_empty() {
         writeln!(out)?;
     }
     for d in &r.errors {
@@ -277,6 +277,13 @@ fn adjudicate_game<G: Render>(
             out,
             "{}",
             diagnostics::render(&rec.name, &rec.text, 0, d, ctx.color)
+        )?;
+    }
+    for d in &r.warnings {
+        write!(
+            out,
+            "{}",
+            diagnostics::render_warning(&rec.name, &rec.text, 0, d, ctx.color)
         )?;
     }
     if let Some(v) = &j.violation {

@@ -253,6 +253,14 @@ fn judge(ctx: &Ctx, json: bool, job: &Job) -> Judged {
                 );
             }
         }
+        // Warnings show under --quiet too: they are what a reader has to look at.
+        for d in &r.warnings {
+            let _ = write!(
+                buf,
+                "{}",
+                diagnostics::render_warning(name, text, chunk.line, d, ctx.color)
+            );
+        }
     }
     judged
 }

@@ -76,6 +76,7 @@ fn name(seat: Seat) -> &'static str {
 impl Game for Thaayam {
     const NAME: &'static str = "thaayam";
     const SEATS: &'static [&'static str] = &SEAT_NAMES;
+    const TAGS: &'static [&'static str] = &["First"];
 
     type Settings = Settings;
     type State = State;
