@@ -436,7 +436,7 @@ fn html_pages_step_in_chromium() {
     );
     assert_eq!(marked, "illegal current active");
     assert!(
-        caption(tab).contains("is illegal (turn-order)"),
+        caption(tab).contains("is illegal (extra-turn)"),
         "{}",
         caption(tab)
     );

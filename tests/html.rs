@@ -238,14 +238,16 @@ fn html_of_a_disputed_thaayam_record() {
     // Each comment with the turn it follows.
     assert!(page.contains("[2] c1+2x<span class=\"c\">{ captures north on e1 }</span></li>"));
     assert!(page.contains(
-        "(turn-order)</span><span class=\"c\">{ but south plays again first }</span></li>"
+        "(extra-turn)</span><span class=\"c\">{ but south plays again first }</span></li>"
     ));
     // The illegal turn as written (its label is the dispute), then the ruling.
     assert!(page.contains(
-        "<span class=\"seat\">north:</span> [1 2] enter, c5+2 <span class=\"why\">illegal (turn-order)</span>"
+        "<span class=\"seat\">north:</span> [1 2] enter, c5+2 <span class=\"why\">illegal (extra-turn)</span>"
     ));
-    assert!(page.contains("<span class=\"rule\">turn-order</span>"));
-    assert!(page.contains("the turn is labelled `north:` but it is south&#39;s turn"));
+    assert!(page.contains("<span class=\"rule\">extra-turn</span>"));
+    assert!(page.contains(
+        "the turn is labelled `north:`, but south captured on its last turn and plays again"
+    ));
     assert!(
         page.contains("disputed-missing-extra-turn.game:8:4"),
         "the rendered ruling"
@@ -253,7 +255,7 @@ fn html_of_a_disputed_thaayam_record() {
     let data = page_data(&page);
     assert_eq!(
         data["captions"][2],
-        "Turn 2 (north: [1 2] enter, c5+2) is illegal (turn-order): the position before it"
+        "Turn 2 (north: [1 2] enter, c5+2) is illegal (extra-turn): the position before it"
     );
     // The ruling step shows the position before the illegal turn.
     assert_eq!(data["runs"].as_array().unwrap().len(), 2);

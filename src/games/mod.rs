@@ -173,6 +173,19 @@ pub trait Game: Sized + 'static {
     /// The seats that play, in turn order.
     fn seats(settings: &Self::Settings) -> &[Seat];
 
+    /// The ruling on a seat label that names `written` where another seat is to move,
+    /// when a rule of the game's own, not plain turn order, decides who moves: Thaayam's
+    /// `extra-turn` (the seat that captured plays again; one that did not, does not).
+    /// `last` is the seat that played the last turn. `None`: plain turn order.
+    fn label_violation(
+        _settings: &Self::Settings,
+        _state: &Self::State,
+        _last: Option<Seat>,
+        _written: Seat,
+    ) -> Option<Self::Violation> {
+        None
+    }
+
     /// Parses a `Setup` string in the game's setup notation.
     fn parse_setup(settings: &Self::Settings, text: &str) -> Result<Self::State, Self::Violation>;
 

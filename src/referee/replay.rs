@@ -230,7 +230,7 @@ fn replay<G: Game>(
                     (Refusal::Number { .. }, _) => {
                         entry.number.map(|(_, s)| s).unwrap_or(entry.span)
                     }
-                    (Refusal::Label { .. }, _) => {
+                    (Refusal::Label { .. } | Refusal::LabelRule(_), _) => {
                         entry.label().map(|(_, s)| *s).unwrap_or(entry.span)
                     }
                     (Refusal::Address { .. }, Action::BadAddress(s)) => *s,

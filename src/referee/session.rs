@@ -38,6 +38,9 @@ pub enum Refusal<G: Game> {
         written: String,
         expected: &'static str,
     },
+    /// A seat label refused by a rule of the game's own about who moves (Thaayam's
+    /// `extra-turn`), not by plain turn order.
+    LabelRule(G::Violation),
     /// A turn of a round whose order is open (no seed) without a label naming one of
     /// the seats that may move, or with one naming another seat.
     Open {
@@ -61,7 +64,7 @@ impl<G: Game> Refusal<G> {
             }
             Refusal::Address { .. } => Some("address"),
             Refusal::Dice { .. } => None,
-            Refusal::Rule(v) => Some(v.rule()),
+            Refusal::Rule(v) | Refusal::LabelRule(v) => Some(v.rule()),
         }
     }
     pub fn kind(&self) -> ErrorKind {
@@ -108,7 +111,7 @@ impl<G: Game> fmt::Display for Refusal<G> {
             Refusal::Dice { written, derived } => {
                 write!(f, "{} written, the seed gives {derived}", quote(written))
             }
-            Refusal::Rule(v) => write!(f, "{v}"),
+            Refusal::Rule(v) | Refusal::LabelRule(v) => write!(f, "{v}"),
         }
     }
 }
@@ -132,6 +135,9 @@ pub struct Session<G: Game> {
     /// The seat the last turn's label chose where the order is open ([`Game::open_movers`]),
     /// for the next [`Session::play`].
     chosen: Option<Seat>,
+    /// The seat that played the last turn: a game may rule on a label by it
+    /// ([`Game::label_violation`]).
+    last_mover: Option<Seat>,
 }
 
 impl<G: Game> Clone for Session<G> {
@@ -146,6 +152,7 @@ impl<G: Game> Clone for Session<G> {
             round: self.round,
             numbering: self.numbering,
             chosen: self.chosen,
+            last_mover: self.last_mover,
         }
     }
 }
@@ -187,6 +194,7 @@ impl<G: Game> Session<G> {
             round: 1,
             numbering,
             chosen: None,
+            last_mover: None,
         };
         session.draw_chance();
         Ok(session)
@@ -268,6 +276,12 @@ impl<G: Game> Session<G> {
         if let Some(written) = label {
             let expected = seat_name::<G>(to_move);
             if written != expected {
+                let seat = G::SEATS.iter().position(|s| *s == written);
+                if let Some(v) = seat.and_then(|i| {
+                    G::label_violation(&self.settings, &self.state, self.last_mover, Seat(i as u8))
+                }) {
+                    return Err(Refusal::LabelRule(v));
+                }
                 return Err(Refusal::Label {
                     written: written.to_string(),
                     expected,
@@ -297,21 +311,24 @@ impl<G: Game> Session<G> {
 
     /// Plays an action of the record; on a refusal nothing changes.
     pub fn play(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refusal<G>> {
-        if let Status::Over(end) = self.status() {
-            return Err(Refusal::GameOver(end));
-        }
+        let to_move = match self.status() {
+            Status::Over(end) => return Err(Refusal::GameOver(end)),
+            Status::Playing { to_move } => to_move,
+        };
         // The seat a label chose in an open round moves; a refusal restores the order.
-        let restore = match self.chosen.take() {
+        let (mover, restore) = match self.chosen.take() {
             Some(seat) => {
                 let saved = self.state.clone();
                 G::choose_mover(&self.settings, &mut self.state, seat);
-                Some(saved)
+                (seat, Some(saved))
             }
-            None => None,
+            None => (to_move, None),
         };
         let played = self.play_action(action, address);
-        if let (Err(_), Some(saved)) = (&played, restore) {
-            self.state = saved;
+        match (&played, restore) {
+            (Err(_), Some(saved)) => self.state = saved,
+            (Err(_), None) => {}
+            (Ok(()), _) => self.last_mover = Some(mover),
         }
         played
     }

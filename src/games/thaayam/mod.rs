@@ -260,6 +260,31 @@ impl Game for Thaayam {
         }
     }
 
+    fn label_violation(
+        settings: &Settings,
+        state: &State,
+        last: Option<Seat>,
+        written: Seat,
+    ) -> Option<Violation> {
+        // The same seat moves twice in a row only after its capture (`extra-turn`);
+        // without the bonus, turns simply pass on.
+        let last = last.filter(|_| settings.capture_bonus)?;
+        let fault = if state.to_move == last && written != last {
+            Fault::ExtraTurn {
+                captured: last,
+                written,
+            }
+        } else if written == last && state.to_move != last {
+            Fault::NoExtraTurn {
+                last,
+                to_move: state.to_move,
+            }
+        } else {
+            return None;
+        };
+        Some(Violation::new(fault))
+    }
+
     fn note(_settings: &Settings, before: &State, after: &State, _turn: &Turn) -> Option<String> {
         if after.end.is_none() && after.to_move == before.to_move {
             Some(format!(

@@ -368,6 +368,39 @@ fn capture_and_extra_turn() {
 }
 
 #[test]
+fn a_label_against_the_extra_turn_cites_it() {
+    let s = s2();
+    let st = "south: c1 hand=3; north: e1 hand=3; to-move: south";
+    let (south, north) = (Seat(0), Seat(2));
+    // South captured: a turn labelled north breaks extra-turn.
+    let mut state = setup(&s, st);
+    play(&s, &mut state, "[2] c1+2x").unwrap();
+    let v = Thaayam::label_violation(&s, &state, Some(south), north).expect("ruled");
+    assert_eq!(v.rule(), "extra-turn");
+    assert_eq!(
+        v.to_string(),
+        "the turn is labelled `north:`, but south captured on its last turn and plays again"
+    );
+    assert!(Thaayam::label_violation(&s, &state, Some(south), south).is_none());
+    // South took nothing: south again breaks extra-turn too.
+    let mut state = setup(&s, st);
+    play(&s, &mut state, "[3] c1+3").unwrap();
+    let v = Thaayam::label_violation(&s, &state, Some(south), south).expect("ruled");
+    assert_eq!(v.rule(), "extra-turn");
+    assert!(v
+        .to_string()
+        .contains("south captured nothing on its last turn"));
+    // Without the bonus, or before any turn, it is plain turn order.
+    let mut nb = s2();
+    nb.capture_bonus = false;
+    let mut state = setup(&nb, st);
+    play(&nb, &mut state, "[2] c1+2x").unwrap();
+    assert!(Thaayam::label_violation(&nb, &state, Some(south), south).is_none());
+    let state = setup(&s, st);
+    assert!(Thaayam::label_violation(&s, &state, None, north).is_none());
+}
+
+#[test]
 fn safe_square() {
     let s = s2();
     // e3 is east's palace: safe even though east does not play.

@@ -2,9 +2,14 @@
 
 use std::fmt;
 
-use crate::games::RuleId;
+use super::settings::SEAT_NAMES;
+use crate::games::{RuleId, Seat};
 use crate::notation::thaayam::Series;
 use crate::notation::thaayam::Square;
+
+fn name(seat: Seat) -> &'static str {
+    SEAT_NAMES[seat.0 as usize & 3]
+}
 
 /// What is wrong.
 #[derive(Clone, Eq, PartialEq, Debug)]
@@ -68,6 +73,12 @@ pub enum Fault {
         written: String,
         derived: Option<String>,
     },
+    /// A turn labelled for another seat while the seat that captured on the last turn
+    /// plays again (`extra-turn`).
+    ExtraTurn { captured: Seat, written: Seat },
+    /// A turn labelled for the seat that moved last, which captured nothing and so does
+    /// not play again (`extra-turn`).
+    NoExtraTurn { last: Seat, to_move: Seat },
     /// A `Setup` that cannot be a position (`setup`).
     Setup(String),
 }
@@ -114,6 +125,7 @@ impl crate::games::Violation for Violation {
             SingleOnTwins { .. } => "twins-capture",
             NoCapture { .. } => "capture",
             First { .. } => "first",
+            ExtraTurn { .. } | NoExtraTurn { .. } => "extra-turn",
             Setup(_) => "setup",
         }
     }
@@ -153,6 +165,8 @@ impl fmt::Display for Violation {
             NoCapture { at } => write!(f, "the move claims a capture, but no enemy piece on {at} can be taken"),
             First { written, derived: Some(d) } => write!(f, "the First tag names {}, but the starting throws give {d}", crate::quote::quote(written)),
             First { written, derived: None } => write!(f, "the First tag names `{}`, which is not a seat in this game", crate::quote::quote(written)),
+            ExtraTurn { captured, written } => write!(f, "the turn is labelled `{}:`, but {} captured on its last turn and plays again", name(*written), name(*captured)),
+            NoExtraTurn { last, to_move } => write!(f, "the turn is labelled `{}:`, but {} captured nothing on its last turn, so it does not play again: it is {}'s turn", name(*last), name(*last), name(*to_move)),
             Setup(m) => write!(f, "{m}"),
         }
     }
