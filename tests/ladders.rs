@@ -759,3 +759,21 @@ fn the_graph_holds_known_uses() {
     ]];
     assert!(legal["legal.rs"].contains("pruned.rs"));
 }
+
+/// The pictures are a room of their own (issue 34): nothing in `cli/pictures/` uses
+/// another file of `cli`, and the rest of `cli` calls into it.
+#[test]
+fn the_pictures_use_no_other_file_of_the_command_line() {
+    let tree = load();
+    let graphs = folder_graphs(&tree);
+    let cli = &graphs[&vec!["cli".to_string()]];
+    // A file that uses none of its folder's files has no entry.
+    let none = BTreeSet::new();
+    let pictures = cli.get("pictures/").unwrap_or(&none);
+    assert!(
+        pictures.is_empty(),
+        "cli/pictures/ uses other files of cli: {pictures:?}"
+    );
+    assert!(cli["render.rs"].contains("pictures/"));
+    assert!(cli["halasi/"].contains("pictures/"));
+}

@@ -11,12 +11,10 @@ mod diagnostics;
 pub mod guide;
 mod halasi;
 mod html;
+mod pictures;
 mod play;
 mod play_input;
 mod render;
-mod render_halves;
-mod render_thaayam;
-mod svg_thaayam;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -27,6 +25,7 @@ use crate::ruleset::Library;
 
 pub use args::{Cli, ColorWhen, Command, Format, Global, Plain};
 pub use commands::NewSeed;
+pub use pictures::Picture;
 pub use play::play_from;
 pub use render::Render;
 

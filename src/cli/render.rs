@@ -1,31 +1,15 @@
-//! Drawing positions: a text diagram readable without colour, a JSON position, and
-//! (where the game has one) an SVG picture. Rendering is the CLI's business; the game
-//! modules only expose their state.
+//! How the command line shows a game besides its pictures ([`super::pictures`]): the
+//! position as JSON, a turn's score breakdown, what `moves` lists. Halasi's are in
+//! `halasi/`; the other games' JSON positions are here.
 
 use serde_json::Value as Json;
 
-use crate::games::Game;
+use super::pictures::Picture;
 
-/// How the CLI shows a game's positions.
-pub trait Render: Game {
-    /// A text diagram of a position, ending with a newline.
-    fn diagram(settings: &Self::Settings, state: &Self::State) -> String;
+/// How the CLI shows a game's positions: its pictures, and the rest.
+pub trait Render: Picture {
     /// The position as JSON (`:show`, `show --format json`).
     fn position_json(settings: &Self::Settings, state: &Self::State) -> Json;
-    /// Is the picture of this position empty (Halasi before its first territory)? The
-    /// HTML page opens on the first position that is not.
-    fn empty_picture(_settings: &Self::Settings, _state: &Self::State) -> bool {
-        false
-    }
-    /// An SVG picture, where the game has one; `before`, the position before the last
-    /// turn, where known, so that the picture marks what that turn changed.
-    fn svg(
-        _settings: &Self::Settings,
-        _state: &Self::State,
-        _before: Option<&Self::State>,
-    ) -> Option<String> {
-        None
-    }
     /// A turn's score breakdown as a table for people (`score`, `adjudicate`), each line
     /// indented and ended by a newline; empty for a game without scores. A turn that
     /// was refused (`counted` false) is shown as it would score, without the money,
@@ -42,82 +26,15 @@ pub trait Render: Game {
     const MOVES_NOTE: Option<&'static str> = None;
 }
 
-/// The gold that marks what the last turn changed, in every game's picture.
-pub(crate) const LAST_TURN: &str = "#f2b600";
-
-/// A finished game's status as the pictures title it: who won and why.
-pub(crate) fn result_title<G: crate::games::Game>(
-    settings: &G::Settings,
-    state: &G::State,
-) -> String {
-    crate::referee::StatusReport::of::<G>(&G::status(settings, state)).describe()
-}
-
-// ---------------------------------------------------------------------------------
-// Halatafl
-
 mod halatafl {
-    use std::fmt::Write;
-
     use serde_json::{json, Value as Json};
 
     use super::Render;
-    use crate::games::halatafl::{by_name, is_throne, Halatafl, Rank, Settings, State};
-    use crate::games::{seat_name, Game, Seat};
+    use crate::games::halatafl::{by_name, Halatafl, Settings, State};
+    use crate::games::seat_name;
     use crate::notation::halatafl::Square;
 
-    /// `M K E` white man, king, emperor; `m k e` black; `.` an empty point; `#` an
-    /// empty throne.
-    fn letter(state: &State, sq: Square) -> char {
-        match state.piece_at(sq) {
-            Some(p) => {
-                let c = match p.rank {
-                    Rank::Man => 'm',
-                    Rank::King => 'k',
-                    Rank::Emperor => 'e',
-                };
-                if p.seat == Seat(0) {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                }
-            }
-            None if is_throne(sq) => '#',
-            None => '.',
-        }
-    }
-
     impl Render for Halatafl {
-        fn diagram(_settings: &Settings, state: &State) -> String {
-            let mut s = String::from("    a b c d e f g\n");
-            for rank in (0..7u8).rev() {
-                let _ = write!(s, " {}  ", rank + 1);
-                for file in 0..7u8 {
-                    let sq = Square::new(file, rank).expect("on the board");
-                    s.push(letter(state, sq));
-                    s.push(' ');
-                }
-                let _ = writeln!(s, " {}", rank + 1);
-            }
-            s.push_str("    a b c d e f g\n");
-            let _ = writeln!(
-                s,
-                "white M K E: {} · black m k e: {} · # empty throne",
-                state.count(Seat(0)),
-                state.count(Seat(1))
-            );
-            let huff: Vec<String> = state.huffable_squares().map(|q| q.to_string()).collect();
-            if !huff.is_empty() {
-                let _ = writeln!(
-                    s,
-                    "{} may huff {}",
-                    seat_name::<Halatafl>(state.to_move()),
-                    huff.join(" or ")
-                );
-            }
-            s
-        }
-
         fn position_json(_settings: &Settings, state: &State) -> Json {
             let mut points = serde_json::Map::new();
             for i in 0..49u8 {
@@ -136,91 +53,89 @@ mod halatafl {
                 "quiet": state.quiet(),
             })
         }
+    }
+}
 
-        fn svg(settings: &Settings, state: &State, before: Option<&State>) -> Option<String> {
-            // 7×7 points, 60 px apart; rank 7 at the top, as white sees the board.
-            let at = |sq: Square| (60 + 60 * sq.file() as i32, 60 + 60 * (6 - sq.rank() as i32));
-            let mut s = String::new();
-            let _ = writeln!(
-                s,
-                r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 480" width="480" height="480" font-family="sans-serif">"##
-            );
-            let _ = writeln!(s, r##"<rect width="480" height="480" fill="#e8d4a8"/>"##);
-            for (a, b) in settings.lines() {
-                let ((x1, y1), (x2, y2)) = (at(a), at(b));
-                let _ = writeln!(
-                    s,
-                    r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#5a3d1e" stroke-width="2"/>"##
-                );
-            }
-            for i in 0..49u8 {
-                let sq = Square::from_index(i).expect("on the board");
-                let (x, y) = at(sq);
-                if is_throne(sq) {
-                    let _ = writeln!(
-                        s,
-                        r##"<circle cx="{x}" cy="{y}" r="24" fill="none" stroke="#5a3d1e" stroke-width="2"/>"##
-                    );
-                }
-                let _ = writeln!(s, r##"<circle cx="{x}" cy="{y}" r="4" fill="#5a3d1e"/>"##);
-                // What the last turn changed: a point left, reached or taken.
-                if before.is_some_and(|b| b.piece_at(sq) != state.piece_at(sq)) {
-                    let _ = writeln!(
-                        s,
-                        r##"<circle class="last" cx="{x}" cy="{y}" r="26" fill="none" stroke="{}" stroke-width="5"/>"##,
-                        super::LAST_TURN
-                    );
-                }
-                if let Some(p) = state.piece_at(sq) {
-                    let (fill, ink) = if p.seat == Seat(0) {
-                        ("#fbfbf5", "#222")
+mod thaayam {
+    use serde_json::{json, Value as Json};
+
+    use super::Render;
+    use crate::games::thaayam::board::{square, KEEP};
+    use crate::games::thaayam::{Settings, State, Thaayam, SEAT_NAMES};
+    use crate::games::Seat;
+
+    impl Render for Thaayam {
+        fn position_json(settings: &Settings, state: &State) -> Json {
+            let mut seats = serde_json::Map::new();
+            for &seat in settings.seats() {
+                let si = seat.0 as usize;
+                let mut singles = Vec::new();
+                let mut twins = Vec::new();
+                for i in 0..4 {
+                    let p = state.pos[si][i];
+                    if p > KEEP {
+                        continue;
+                    }
+                    let sq = square(Seat(seat.0), p).to_string();
+                    if state.twinned[si] & (1 << i) != 0 {
+                        twins.push(sq);
                     } else {
-                        ("#222", "#fbfbf5")
-                    };
-                    let _ = writeln!(
-                        s,
-                        r##"<circle cx="{x}" cy="{y}" r="20" fill="{fill}" stroke="#111" stroke-width="2"><title>{} {} on {sq}</title></circle>"##,
-                        seat_name::<Halatafl>(p.seat),
-                        p.rank.name()
-                    );
-                    let mark = match p.rank {
-                        Rank::Man => "",
-                        Rank::King => "K",
-                        Rank::Emperor => "E",
-                    };
-                    if !mark.is_empty() {
-                        let _ = writeln!(
-                            s,
-                            r##"<text x="{x}" y="{}" text-anchor="middle" font-size="20" font-weight="bold" fill="{ink}">{mark}</text>"##,
-                            y + 7
-                        );
+                        singles.push(sq);
                     }
                 }
-            }
-            for f in 0..7u8 {
-                let x = 60 + 60 * f as i32;
-                let _ = writeln!(
-                    s,
-                    r##"<text x="{x}" y="468" text-anchor="middle" font-size="14">{}</text>"##,
-                    (b'a' + f) as char
+                // Twinned pieces on a square come in pairs: one entry a pair.
+                twins.sort();
+                let twins: Vec<String> = twins.into_iter().step_by(2).collect();
+                singles.sort();
+                seats.insert(
+                    SEAT_NAMES[si].to_string(),
+                    json!({
+                        "playing": state.is_playing(seat),
+                        "singles": singles,
+                        "twins": twins,
+                        "hand": state.hand(seat),
+                        "off": state.off(seat),
+                    }),
                 );
             }
-            for r in 0..7u8 {
-                let y = 60 + 60 * (6 - r as i32) + 5;
-                let _ = writeln!(
-                    s,
-                    r##"<text x="16" y="{y}" text-anchor="middle" font-size="14">{}</text>"##,
-                    r + 1
+            json!({
+                "to_move": state.end.is_none().then(|| SEAT_NAMES[state.to_move.0 as usize]),
+                "seats": seats,
+            })
+        }
+    }
+}
+
+mod halves {
+    use serde_json::{json, Value as Json};
+
+    use super::Render;
+    use crate::games::halves::{violation::colour_name, Halves, Settings, State};
+
+    impl Render for Halves {
+        fn position_json(settings: &Settings, state: &State) -> Json {
+            let mut tiles = serde_json::Map::new();
+            let mut hand = serde_json::Map::new();
+            for &seat in &settings.seats {
+                let cells: Vec<String> = state
+                    .tiles
+                    .iter()
+                    .filter(|(_, c)| *c == seat)
+                    .map(|(cell, _)| cell.to_string())
+                    .collect();
+                tiles.insert(colour_name(seat).into(), json!(cells));
+                hand.insert(
+                    colour_name(seat).into(),
+                    json!(state.hand[seat.0 as usize % 3]),
                 );
             }
-            let _ = writeln!(
-                s,
-                r##"<text x="240" y="24" text-anchor="middle" font-size="14">{}</text>"##,
-                super::result_title::<Halatafl>(settings, state)
-            );
-            s.push_str("</svg>\n");
-            let _ = Halatafl::NAME;
-            Some(s)
+            json!({
+                "to_move": colour_name(state.to_move),
+                "phase": state.phase.word(),
+                "swapped": state.swapped,
+                "tiles": tiles,
+                "hand": hand,
+            })
         }
     }
 }

@@ -1,12 +1,10 @@
 //! Drawing Halves positions: a staggered text diagram of the flat-topped hexes (letters
-//! W, B, R, so colour is never needed), the JSON position and an SVG picture with every
-//! cell's coordinates written in its hex.
+//! W, B, R, so colour is never needed) and an SVG picture with every cell's coordinates
+//! written in its hex.
 
 use std::fmt::Write;
 
-use serde_json::{json, Value as Json};
-
-use super::render::Render;
+use super::Picture;
 use crate::games::halves::{violation::colour_name, Halves, Settings, State};
 use crate::games::Seat;
 
@@ -58,7 +56,7 @@ fn counts_line(settings: &Settings, state: &State) -> String {
 /// The picture's title: who is to move and in which phase, or who won and why.
 fn title(settings: &Settings, state: &State) -> String {
     match state.end {
-        Some(_) => super::render::result_title::<Halves>(settings, state),
+        Some(_) => super::result_title::<Halves>(settings, state),
         None => format!(
             "{} to move, {} phase",
             colour_name(state.to_move),
@@ -67,7 +65,7 @@ fn title(settings: &Settings, state: &State) -> String {
     }
 }
 
-impl Render for Halves {
+impl Picture for Halves {
     /// Column `q` is drawn 4 characters right of column `q-1`; each line is one step of
     /// `2r + q`, so a cell's north and south neighbours are two lines above and below,
     /// and its other neighbours one line up or down in the next column — the hexes'
@@ -115,31 +113,6 @@ impl Render for Halves {
         }
         s.push_str(&counts_line(settings, state));
         s
-    }
-
-    fn position_json(settings: &Settings, state: &State) -> Json {
-        let mut tiles = serde_json::Map::new();
-        let mut hand = serde_json::Map::new();
-        for &seat in &settings.seats {
-            let cells: Vec<String> = state
-                .tiles
-                .iter()
-                .filter(|(_, c)| *c == seat)
-                .map(|(cell, _)| cell.to_string())
-                .collect();
-            tiles.insert(colour_name(seat).into(), json!(cells));
-            hand.insert(
-                colour_name(seat).into(),
-                json!(state.hand[seat.0 as usize % 3]),
-            );
-        }
-        json!({
-            "to_move": colour_name(state.to_move),
-            "phase": state.phase.word(),
-            "swapped": state.swapped,
-            "tiles": tiles,
-            "hand": hand,
-        })
     }
 
     fn svg(settings: &Settings, state: &State, before: Option<&State>) -> Option<String> {
@@ -229,7 +202,7 @@ impl Render for Halves {
                     s,
                     r##"<polygon class="last" points="{}" fill="none" stroke="{}" stroke-width="5" stroke-dasharray="{}"/>"##,
                     poly.trim_end(),
-                    super::render::LAST_TURN,
+                    super::LAST_TURN,
                     if now.iter().any(|t| t.0 == cell) {
                         "none"
                     } else {

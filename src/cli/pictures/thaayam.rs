@@ -1,13 +1,15 @@
-//! The Thaayam picture: the 5×5 board with its marked squares (palaces and keep
-//! crossed), the route of every seat still playing faint underneath, the pieces on the
-//! board in their seat's colour (twins as a joined pair), and beside each seat's edge of
-//! the board its pieces in hand and borne off. Every piece carries its seat's initial,
-//! so colour is never needed to read it.
+//! Drawing Thaayam positions: a 5×5 text diagram readable without colour, and the
+//! picture: the 5×5 board with its marked squares (palaces and keep crossed), the route
+//! of every seat still playing faint underneath, the pieces on the board in their seat's
+//! colour (twins as a joined pair), and beside each seat's edge of the board its pieces
+//! in hand and borne off. Every piece carries its seat's initial, so colour is never
+//! needed to read it.
 
 use std::fmt::Write;
 
+use super::Picture;
 use crate::games::thaayam::board::{is_safe, square, KEEP};
-use crate::games::thaayam::{Settings, State, SEAT_NAMES};
+use crate::games::thaayam::{Settings, State, Thaayam, SEAT_NAMES};
 use crate::games::Seat;
 use crate::notation::thaayam::Square;
 
@@ -24,6 +26,74 @@ const SQUARE: &str = "#f3e6c6";
 const MARKED: &str = "#e2c48e";
 const INK: &str = "#5a3d1e";
 const INITIALS: [char; 4] = ['S', 'W', 'N', 'E'];
+
+/// A square's contents: `+` for a marked square, then each seat's singles by initial
+/// and twins in brackets (`+S(NN)`), `.` for an empty plain square.
+fn cell(state: &State, sq: Square) -> String {
+    let mut s = String::new();
+    if is_safe(sq) {
+        s.push('+');
+    }
+    for (i, (singles, twinned)) in state.at(sq).iter().enumerate() {
+        for _ in 0..*singles {
+            s.push(INITIALS[i]);
+        }
+        for _ in 0..twinned / 2 {
+            s.push('(');
+            s.push(INITIALS[i]);
+            s.push(INITIALS[i]);
+            s.push(')');
+        }
+    }
+    if s.is_empty() {
+        s.push('.');
+    }
+    s
+}
+
+impl Picture for Thaayam {
+    fn diagram(settings: &Settings, state: &State) -> String {
+        let cells: Vec<String> = (0..25u8)
+            .map(|i| cell(state, Square::from_index(i).expect("on the board")))
+            .collect();
+        let width = cells.iter().map(String::len).max().unwrap_or(1).max(4) + 1;
+        let mut s = String::from("    ");
+        for f in 0..5u8 {
+            let _ = write!(s, "{:<width$}", (b'a' + f) as char);
+        }
+        s = s.trim_end().to_string();
+        s.push('\n');
+        for rank in (0..5u8).rev() {
+            let _ = write!(s, " {}  ", rank + 1);
+            for file in 0..5u8 {
+                let sq = Square::new(file, rank).expect("on the board");
+                let _ = write!(s, "{:<width$}", cells[sq.index()]);
+            }
+            let _ = writeln!(s, "{}", rank + 1);
+        }
+        s.push_str("+ marked square (palace or keep) · S W N E a single piece · (SS) twins\n");
+        for &seat in settings.seats() {
+            let name = SEAT_NAMES[seat.0 as usize];
+            if state.is_playing(seat) {
+                let _ = writeln!(
+                    s,
+                    "{name} ({}): in hand {}, borne off {}",
+                    INITIALS[seat.0 as usize],
+                    state.hand(seat),
+                    state.off(seat)
+                );
+            } else {
+                let _ = writeln!(s, "{name}: left the game");
+            }
+        }
+        // Who is to move is the status line every caller prints after the diagram.
+        s
+    }
+
+    fn svg(settings: &Settings, state: &State, before: Option<&State>) -> Option<String> {
+        Some(svg(settings, state, before))
+    }
+}
 
 /// A seat's colour, by seat index (south, west, north, east): Halasi's suit inks, dark
 /// enough for a white letter.
@@ -51,7 +121,7 @@ fn marked_name(sq: Square) -> String {
 
 /// The picture of a position; the squares whose pieces the last turn changed (from
 /// `before`) marked in gold.
-pub fn svg(settings: &Settings, state: &State, before: Option<&State>) -> String {
+fn svg(settings: &Settings, state: &State, before: Option<&State>) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -78,7 +148,7 @@ pub fn svg(settings: &Settings, state: &State, before: Option<&State>) -> String
                 cy - SQ / 2 + 3,
                 SQ - 6,
                 SQ - 6,
-                super::render::LAST_TURN
+                super::LAST_TURN
             );
         }
         pieces(&mut s, state, sq);
@@ -86,7 +156,7 @@ pub fn svg(settings: &Settings, state: &State, before: Option<&State>) -> String
     for &seat in settings.seats() {
         tray(&mut s, state, seat);
     }
-    let title = super::render::result_title::<crate::games::thaayam::Thaayam>(settings, state);
+    let title = super::result_title::<Thaayam>(settings, state);
     let _ = writeln!(
         s,
         r##"<text x="{}" y="24" text-anchor="middle" font-size="14">{title}</text>"##,
