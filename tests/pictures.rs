@@ -180,3 +180,57 @@ fn every_picture_tells_the_result_and_marks_the_last_turn() {
     ]);
     assert!(!svg.contains("class=\"last\""));
 }
+
+/// The tooltips of the marks of `class` in a picture, in the picture's order.
+fn marks(svg: &str, class: &str) -> Vec<String> {
+    svg.lines()
+        .filter(|l| l.contains(&format!("class=\"{class}\"")))
+        .map(|l| l[l.find("<title>").unwrap() + 7..l.find("</title>").unwrap()].to_string())
+        .collect()
+}
+
+/// The Halatafl picture says what the text says of a pending huff, rings the pieces
+/// that may be huffed, and marks the point the last move started from apart from the
+/// point it ended on (issue 34).
+#[test]
+fn halatafl_picture_shows_a_pending_huff_and_where_the_last_move_started() {
+    let file = "games/halatafl/complete-default.game";
+    let show = |turn: &str, format: &str| {
+        let (code, out, err) = run(&["show", file, "--turn", turn, "--format", format]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    // Turn 3, `2. c3-d4`, fails to capture: black may huff f4.
+    let text = show("3", "text");
+    assert!(text.contains("\nblack may huff f4\n"), "{text}");
+    let svg = show("3", "svg");
+    assert!(
+        svg.contains(">black to move; black may huff f4</text>"),
+        "{svg}"
+    );
+    let huffs: Vec<&str> = svg
+        .lines()
+        .filter(|l| l.contains("class=\"huff\""))
+        .collect();
+    assert_eq!(huffs.len(), 1, "{svg}");
+    // f4: file 5, rank 4 (60 px apart, rank 7 at the top).
+    assert!(huffs[0].contains("cx=\"360\" cy=\"240\""), "{}", huffs[0]);
+    assert_eq!(marks(&svg, "last from"), ["c3: the last move started here"]);
+    assert_eq!(marks(&svg, "last"), ["d4: the last move ended here"]);
+    // Turn 8, `4... e5xc3xa3`: the chain's two captures are taken, and white may huff
+    // the piece that stopped on a3.
+    let svg = show("8", "svg");
+    assert!(svg.contains("; white may huff a3</text>"), "{svg}");
+    assert_eq!(marks(&svg, "last from"), ["e5: the last move started here"]);
+    assert_eq!(
+        marks(&svg, "last"),
+        [
+            "a3: the last move ended here",
+            "b3: taken by the last turn",
+            "d4: taken by the last turn"
+        ]
+    );
+    // At the start nothing is pending.
+    let svg = show("0", "svg");
+    assert!(!svg.contains("class=\"huff\"") && !svg.contains("may huff"));
+}

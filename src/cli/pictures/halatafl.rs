@@ -8,6 +8,9 @@ use crate::games::halatafl::{is_throne, Halatafl, Rank, Settings, State};
 use crate::games::{seat_name, Game, Seat};
 use crate::notation::halatafl::Square;
 
+/// The ring round a piece that may be huffed.
+const HUFF: &str = "#c4202a";
+
 /// `M K E` white man, king, emperor; `m k e` black; `.` an empty point; `#` an
 /// empty throne.
 fn letter(state: &State, sq: Square) -> char {
@@ -26,6 +29,41 @@ fn letter(state: &State, sq: Square) -> char {
         }
         None if is_throne(sq) => '#',
         None => '.',
+    }
+}
+
+/// A pending huff in words (`black may huff c3 or e5`), as the text and the picture
+/// say it.
+fn huff_line(state: &State) -> Option<String> {
+    let huff: Vec<String> = state.huffable_squares().map(|q| q.to_string()).collect();
+    (!huff.is_empty()).then(|| {
+        format!(
+            "{} may huff {}",
+            seat_name::<Halatafl>(state.to_move()),
+            huff.join(" or ")
+        )
+    })
+}
+
+/// What the last turn did to a point.
+enum Change {
+    /// The mover's piece started its move here.
+    Left,
+    /// The mover's piece ended its move here.
+    Reached,
+    /// A piece of the other seat was captured or huffed here.
+    Taken,
+}
+
+/// What the turn from `before` to `state` did to `sq`, if anything.
+fn change(before: &State, state: &State, sq: Square) -> Option<Change> {
+    let (was, now) = (before.piece_at(sq), state.piece_at(sq));
+    let mover = before.to_move();
+    match (was, now) {
+        _ if was == now => None,
+        (Some(p), None) if p.seat == mover => Some(Change::Left),
+        (_, Some(p)) if p.seat == mover => Some(Change::Reached),
+        _ => Some(Change::Taken),
     }
 }
 
@@ -48,14 +86,8 @@ impl Picture for Halatafl {
             state.count(Seat(0)),
             state.count(Seat(1))
         );
-        let huff: Vec<String> = state.huffable_squares().map(|q| q.to_string()).collect();
-        if !huff.is_empty() {
-            let _ = writeln!(
-                s,
-                "{} may huff {}",
-                seat_name::<Halatafl>(state.to_move()),
-                huff.join(" or ")
-            );
+        if let Some(huff) = huff_line(state) {
+            let _ = writeln!(s, "{huff}");
         }
         s
     }
@@ -86,13 +118,29 @@ impl Picture for Halatafl {
                 );
             }
             let _ = writeln!(s, r##"<circle cx="{x}" cy="{y}" r="4" fill="#5a3d1e"/>"##);
-            // What the last turn changed: a point left, reached or taken.
-            if before.is_some_and(|b| b.piece_at(sq) != state.piece_at(sq)) {
-                let _ = writeln!(
-                    s,
-                    r##"<circle class="last" cx="{x}" cy="{y}" r="26" fill="none" stroke="{}" stroke-width="5"/>"##,
-                    super::LAST_TURN
-                );
+            // What the last turn changed: the point the move started from (a dashed
+            // ring round a gold dot), the point it ended on and the points taken (a
+            // solid ring).
+            match before.and_then(|b| change(b, state, sq)) {
+                Some(Change::Left) => {
+                    let _ = writeln!(
+                        s,
+                        r##"<g class="last from"><title>{sq}: the last move started here</title><circle cx="{x}" cy="{y}" r="26" fill="none" stroke="{gold}" stroke-width="4" stroke-dasharray="7 5"/><circle cx="{x}" cy="{y}" r="7" fill="{gold}"/></g>"##,
+                        gold = super::LAST_TURN
+                    );
+                }
+                Some(change) => {
+                    let _ = writeln!(
+                        s,
+                        r##"<circle class="last" cx="{x}" cy="{y}" r="26" fill="none" stroke="{}" stroke-width="5"><title>{sq}: {}</title></circle>"##,
+                        super::LAST_TURN,
+                        match change {
+                            Change::Reached => "the last move ended here",
+                            _ => "taken by the last turn",
+                        }
+                    );
+                }
+                None => {}
             }
             if let Some(p) = state.piece_at(sq) {
                 let (fill, ink) = if p.seat == Seat(0) {
@@ -119,6 +167,14 @@ impl Picture for Halatafl {
                     );
                 }
             }
+            // A piece the seat to move may huff: a red dashed ring over it.
+            if state.huffable() >> i & 1 == 1 {
+                let _ = writeln!(
+                    s,
+                    r##"<circle class="huff" cx="{x}" cy="{y}" r="23" fill="none" stroke="{HUFF}" stroke-width="3" stroke-dasharray="5 3"><title>{} may huff {sq}</title></circle>"##,
+                    seat_name::<Halatafl>(state.to_move())
+                );
+            }
         }
         for f in 0..7u8 {
             let x = 60 + 60 * f as i32;
@@ -136,10 +192,14 @@ impl Picture for Halatafl {
                 r + 1
             );
         }
+        // The title: who is to move or who won, and a pending huff as the text says it.
+        let mut title = super::result_title::<Halatafl>(settings, state);
+        if let Some(huff) = huff_line(state) {
+            title = format!("{title}; {huff}");
+        }
         let _ = writeln!(
             s,
-            r##"<text x="240" y="24" text-anchor="middle" font-size="14">{}</text>"##,
-            super::result_title::<Halatafl>(settings, state)
+            r##"<text x="240" y="24" text-anchor="middle" font-size="14">{title}</text>"##
         );
         s.push_str("</svg>\n");
         let _ = Halatafl::NAME;
