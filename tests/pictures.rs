@@ -234,3 +234,25 @@ fn halatafl_picture_shows_a_pending_huff_and_where_the_last_move_started() {
     let svg = show("0", "svg");
     assert!(!svg.contains("class=\"huff\"") && !svg.contains("may huff"));
 }
+
+/// The Halves picture says, as the text does, that the contract swapped colours
+/// (issue 34); before the contract it says nothing of a swap.
+#[test]
+fn halves_picture_mentions_the_contracts_swap() {
+    let file = "games/halves/disputed-remove-enemy.game";
+    let swapped = "the players swapped colours in the contract";
+    let show = |turn: &str, format: &str| {
+        let (code, out, err) = run(&["show", file, "--turn", turn, "--format", format]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    // Turn 1 is `swap`.
+    assert!(show("1", "text").contains(swapped));
+    let svg = show("1", "svg");
+    assert!(
+        svg.contains("class=\"swap\"") && svg.contains(&format!(">{swapped}</text>")),
+        "{svg}"
+    );
+    assert!(!show("0", "text").contains(swapped));
+    assert!(!show("0", "svg").contains("swapped"));
+}

@@ -16,6 +16,9 @@ fn letter(seat: Seat) -> char {
     }
 }
 
+/// What the text and the picture say of a contract that swapped colours.
+const SWAPPED: &str = "the players swapped colours in the contract";
+
 /// The phase, the colour swap and each seat's tiles: what the diagram adds to the
 /// status line the command prints under it (`white to move`, `black wins (first-out)`).
 fn counts_line(settings: &Settings, state: &State) -> String {
@@ -27,7 +30,7 @@ fn counts_line(settings: &Settings, state: &State) -> String {
         if !s.is_empty() {
             s.push_str("; ");
         }
-        s.push_str("the players swapped colours in the contract");
+        s.push_str(SWAPPED);
     }
     let counts: Vec<String> = settings
         .seats
@@ -219,6 +222,16 @@ impl Picture for Halves {
             vy + 20.0,
             title
         );
+        // Seat labels and rules speak of colours: after a swap, each player plays the
+        // other colour, as the text says under its diagram.
+        if state.swapped {
+            let _ = writeln!(
+                s,
+                r##"<text class="swap" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="12" fill="#444">{SWAPPED}</text>"##,
+                vx + w / 2.0,
+                vy + 38.0
+            );
+        }
         s.push_str("</svg>\n");
         Some(s)
     }
