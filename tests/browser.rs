@@ -380,9 +380,16 @@ fn html_pages_step_in_chromium() {
     tab.open_tab();
     let tab = &mut tab;
 
-    // A valid Thaayam record: six turns.
+    // A valid Thaayam record: six turns. The page opens on the last position.
     let url = page_of("games/thaayam/spec-example.game", "thaayam-spec-example");
     tab.navigate(&url, "#view svg");
+    assert_eq!(highlighted(tab), "6");
+    assert!(
+        caption(tab).starts_with("After turn 6 "),
+        "{}",
+        caption(tab)
+    );
+    tab.press("Home", 1);
     assert_eq!(highlighted(tab), "0");
     assert!(caption(tab).starts_with("The start"), "{}", caption(tab));
     tab.press("ArrowRight", 3);
@@ -422,13 +429,13 @@ fn html_pages_step_in_chromium() {
     tab.click("#turns li[data-step=\"5\"]");
     assert_eq!(highlighted(tab), "5", "a click jumps to the turn");
 
-    // A disputed record: the last step is the ruling, the illegal turn marked.
+    // A disputed record: the last step is the ruling, the illegal turn marked; the page
+    // opens on it.
     let url = page_of(
         "games/thaayam/disputed-missing-extra-turn.game",
         "thaayam-disputed",
     );
     tab.navigate(&url, "#view svg");
-    tab.press("ArrowRight", 2);
     assert_eq!(highlighted(tab), "2");
     let marked = tab.eval(
         "document.querySelector('#turns li.current').className + ' ' + \
@@ -445,6 +452,9 @@ fn html_pages_step_in_chromium() {
     // A long Halasi game: the last position after hundreds of turns.
     let url = page_of("games/halasi/table-3-seats.game", "halasi-table-3-seats");
     tab.navigate(&url, "#view svg");
+    assert_eq!(highlighted(tab), "177");
+    tab.press("Home", 1);
+    assert_eq!(highlighted(tab), "0");
     tab.press("End", 1);
     assert_eq!(highlighted(tab), "177");
     tab.press("ArrowLeft", 10);

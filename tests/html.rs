@@ -113,6 +113,15 @@ fn html_pages_for_every_example() {
             assert_eq!(positions, played + 1, "{p}");
             let steps = positions + usize::from(!valid);
             assert_eq!(data["captions"].as_array().unwrap().len(), steps, "{p}");
+            // It opens where the record ends: its last step, the last position written
+            // out as markup (issue 34).
+            assert!(
+                page.contains(&format!("<body data-step=\"{}\">", steps - 1)),
+                "{p}"
+            );
+            let open = "<div id=\"view\">\n";
+            let view = &page[page.find(open).unwrap() + open.len()..];
+            assert!(view.starts_with(&picture(&data, played)), "{p}");
             // The last position is the one `show --format svg` draws, line for line.
             let (_, svg, _) = run(&["show", &p, "--format", "svg"]);
             assert_eq!(picture(&data, played), svg, "{p}: the last position");
@@ -208,9 +217,9 @@ fn html_starts_at_the_turn_asked() {
     assert!(page.contains(&picture(&data, 3)));
     let (_, svg3, _) = run(&["show", p, "--format", "svg", "--turn", "3"]);
     assert_eq!(picture(&data, 3), svg3);
-    // By default the start; past the end, the last step (here the last position).
+    // By default and past the end, the last step (here the last position).
     let (_, page, _) = run(&["show", p, "--format", "html"]);
-    assert!(page.contains("<body data-step=\"0\">"));
+    assert!(page.contains("<body data-step=\"6\">"));
     let (code, page, err) = run(&["show", p, "--format", "html", "--turn", "99"]);
     assert_eq!(code, 0);
     assert!(
@@ -230,9 +239,9 @@ fn html_of_a_disputed_thaayam_record() {
     assert_eq!(
         items,
         [
-            "<li data-step=\"0\" class=\"current\">",
+            "<li data-step=\"0\">",
             "<li data-step=\"1\" data-turn=\"1\">",
-            "<li data-step=\"2\" class=\"illegal\" data-turn=\"2\">",
+            "<li data-step=\"2\" class=\"illegal current\" data-turn=\"2\">",
         ]
     );
     // Each comment with the turn it follows.
@@ -257,8 +266,10 @@ fn html_of_a_disputed_thaayam_record() {
         data["captions"][2],
         "Turn 2 (north: [1 2] enter, c5+2) is illegal (extra-turn): the position before it"
     );
-    // The ruling step shows the position before the illegal turn.
+    // The ruling step shows the position before the illegal turn; the page opens on it.
     assert_eq!(data["runs"].as_array().unwrap().len(), 2);
+    assert!(page.contains("<section id=\"ruling\" class=\"active\">"));
+    assert!(page.contains("<span id=\"counter\">ruling</span>"));
 }
 
 #[test]

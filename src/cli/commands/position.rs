@@ -276,7 +276,7 @@ fn before_last<G: Render>(ctx: &Ctx, rec: &OneRecord, played: usize) -> Option<G
 /// `show --format html`: the record judged once for its ruling, then replayed from the
 /// start with the picture of each position kept (as lines shared between positions, see
 /// [`html`]); the session is played forward, never cloned. The page starts at turn N
-/// with `--turn N` (past the replay's end: its last step), else at the start.
+/// with `--turn N`, else (or past the replay's end) at its last step.
 fn html_page<G: Render>(
     ctx: &Ctx,
     rec: &OneRecord,
@@ -324,8 +324,6 @@ fn html_page<G: Render>(
     };
     positions.push(&picture(&session, None)?);
     captions.push(format!("The start: {}", describe(&session)));
-    // Without --turn the page opens on the first position with something drawn.
-    let mut first_drawn = (!G::empty_picture(&session.settings, &session.state)).then_some(0);
     // The counter names a turn as the record numbers it: `2...` where turns are
     // numbered by rounds, else its number (its index).
     let mut counters = vec!["start".to_string()];
@@ -350,9 +348,6 @@ fn html_page<G: Render>(
             .and_then(|()| session.play(&entry.action, address))
             .map_err(|r| internal(&format!("turn {} replayed differently: {r}", i + 1)))?;
         positions.push(&picture(&session, Some(&before))?);
-        if first_drawn.is_none() && !G::empty_picture(&session.settings, &session.state) {
-            first_drawn = Some(i + 1);
-        }
         captions.push(format!(
             "After {name} ({seat}: {}): {}",
             turn_text(entry),
@@ -447,7 +442,9 @@ fn html_page<G: Render>(
             );
             steps - 1
         }
-        None => first_drawn.unwrap_or(0),
+        // Without --turn, where the record ends, as `show` does: the position it
+        // reached, and for an invalid record the ruling on the turn that stops it.
+        None => steps - 1,
     };
     if let Some(r) = &ruling {
         eprintln!(

@@ -17,11 +17,6 @@ use crate::games::Game;
 pub trait Picture: Game {
     /// A text diagram of a position, ending with a newline.
     fn diagram(settings: &Self::Settings, state: &Self::State) -> String;
-    /// Is the picture of this position empty (Halasi before its first territory)? The
-    /// HTML page opens on the first position that is not.
-    fn empty_picture(_settings: &Self::Settings, _state: &Self::State) -> bool {
-        false
-    }
     /// An SVG picture, where the game has one; `before`, the position before the last
     /// turn, where known, so that the picture marks what that turn changed.
     fn svg(

@@ -173,10 +173,6 @@ impl Picture for Halasi {
         s
     }
 
-    fn empty_picture(_settings: &Settings, state: &State) -> bool {
-        state.layout.territories.is_empty()
-    }
-
     /// The last turn's dominos are known from the layout (each carries its turn).
     fn svg(settings: &Settings, state: &State, _before: Option<&State>) -> Option<String> {
         let status = crate::referee::StatusReport::of::<Halasi>(&Halasi::status(settings, state));
