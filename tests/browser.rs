@@ -447,6 +447,14 @@ fn html_pages_step_in_chromium() {
         "{}",
         caption(tab)
     );
+    // The ruling's texts show their code spans as code, without the backticks.
+    let code = tab.eval("document.querySelector('#ruling .message code').textContent");
+    assert_eq!(code, "north:");
+    let message = tab.eval("document.querySelector('#ruling .message').textContent");
+    assert_eq!(
+        message,
+        "the turn is labelled north: but it is south's turn"
+    );
     tab.screenshot("thaayam-disputed-ruling");
 
     // A long Halasi game: the last position after hundreds of turns.

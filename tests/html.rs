@@ -151,7 +151,7 @@ fn html_pages_for_every_example() {
                 None => assert!(!illegal[0].contains("data-turn="), "{p}"),
             }
             for e in ruling["errors"].as_array().unwrap() {
-                let message = escape(e["message"].as_str().unwrap());
+                let message = code_spans(e["message"].as_str().unwrap());
                 assert!(page.contains(&message), "{p}: {message}");
                 if let Some(rule) = e["rule"].as_str() {
                     assert!(
@@ -160,13 +160,41 @@ fn html_pages_for_every_example() {
                     );
                 }
                 if let Some(hint) = e["hint"].as_str() {
-                    assert!(page.contains(&format!("hint: {}", escape(hint))), "{p}");
+                    assert!(page.contains(&format!("hint: {}", code_spans(hint))), "{p}");
                 }
             }
+            if let Some(text) = ruling["violation"]["rule_text"].as_str() {
+                assert!(page.contains(&code_spans(text)), "{p}: the rule's text");
+            }
+            // No Markdown backtick is left in the ruling's prose: only the record's own
+            // text, in the excerpt, is written as it is.
+            let at = page.find("<section id=\"ruling\"").unwrap();
+            let section = &page[at..at + page[at..].find("</section>").unwrap()];
+            let prose = section
+                .split("<pre>")
+                .map(|part| part.split_once("</pre>").map_or(part, |(_, after)| after))
+                .collect::<String>();
+            assert!(!prose.contains('`'), "{p}: {prose}");
             checked += 1;
         }
     }
     assert!(checked >= 30, "disputed records checked: {checked}");
+}
+
+/// A referee text as the page writes it: escaped, each Markdown code span (a backtick
+/// to the next) as `<code>`, a lone backtick left as it is. Written out independently
+/// of the referee's.
+fn code_spans(s: &str) -> String {
+    let parts: Vec<&str> = s.split('`').collect();
+    let mut out = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        match (i % 2, i + 1 < parts.len()) {
+            (1, true) => out.push_str(&format!("<code>{}</code>", escape(part))),
+            (1, false) => out.push_str(&format!("`{}", escape(part))),
+            _ => out.push_str(&escape(part)),
+        }
+    }
+    out
 }
 
 /// The escaping the page needs, written out independently of the referee's.
@@ -255,7 +283,7 @@ fn html_of_a_disputed_thaayam_record() {
     ));
     assert!(page.contains("<span class=\"rule\">extra-turn</span>"));
     assert!(page.contains(
-        "the turn is labelled `north:`, but south captured on its last turn and plays again"
+        "the turn is labelled <code>north:</code>, but south captured on its last turn and plays again"
     ));
     assert!(
         page.contains("disputed-missing-extra-turn.game:8:4"),
@@ -272,6 +300,42 @@ fn html_of_a_disputed_thaayam_record() {
     assert!(page.contains("<span id=\"counter\">ruling</span>"));
 }
 
+/// The rule texts, messages, hints and captions on the page are the referee's texts,
+/// whose Markdown code spans are written as code, escaped (issue 34); the record's own
+/// text is written as it is.
+#[test]
+fn html_writes_code_spans_as_code() {
+    let (_dir, p) = record("[Game \"halatafl\"]\n[Event \"`tag`\"]\n\n1. e3-d4=K { `comment` }\n");
+    let (code, page, err) = run(&["show", &p, "--format", "html"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(page.contains("<p class=\"message\">=K is wrong: this turn promotes nobody</p>"));
+    assert!(
+        page.contains("A turn may mark the promotion with <code>=K</code>; a wrong marker"),
+        "the rule's text"
+    );
+    assert!(page.contains("<span class=\"where\">(rulesets/halatafl.rules:"));
+    assert!(page.contains("<p class=\"setting\">it applies because promotion = true"));
+    // The record's text: its line in the excerpt, a tag and a comment, as written.
+    assert!(page.contains("<pre>  --&gt; "), "the excerpt");
+    assert!(page.contains("1. e3-d4=K { `comment` }\n"));
+    assert!(page.contains("<td>`tag`</td>"));
+    // Code spans that quote the record are escaped inside the code, in the ruling and
+    // in the caption (as markup, and in the data the script writes it from).
+    let (_dir, p) = record("[Game \"halatafl\"]\n\n1. e3-d4 <b>\n");
+    let (code, page, err) = run(&["show", &p, "--format", "html"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!page.contains("<b>"), "{page}");
+    let found = "or a huff such as <code>huff c3</code>, found <code>&lt;</code>";
+    assert!(
+        page.contains(&format!("<p class=\"message\">expected a move such as <code>e3-d4</code> or <code>c5xe3</code>, {found}</p>")),
+        "the message"
+    );
+    assert!(page.contains(&format!("<div id=\"caption\">The ruling: expected a move such as <code>e3-d4</code> or <code>c5xe3</code>, {found}</div>")));
+    let data = page_data(&page);
+    let caption = data["captions"].as_array().unwrap().last().unwrap();
+    assert!(caption.as_str().unwrap().ends_with(found), "{caption}");
+}
+
 #[test]
 fn html_of_a_syntax_error_has_a_ruling_item() {
     let p = "games/halatafl/disputed-syntax-error.game";
@@ -283,7 +347,7 @@ fn html_of_a_syntax_error_has_a_ruling_item() {
         Some("<li data-step=\"4\" class=\"illegal current\">")
     );
     assert!(page.contains("<section id=\"ruling\" class=\"active\">"));
-    assert!(page.contains("unexpected `+` after the turn `e5-e3`"));
+    assert!(page.contains("unexpected <code>+</code> after the turn <code>e5-e3</code>"));
 }
 
 #[test]

@@ -466,23 +466,50 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// Where a diagnostic stands in the record, as [`render`] draws it (`--> file:line:col`,
+/// the line, the turn underlined) without its message and notes: for the HTML page,
+/// which writes those itself. Empty for a diagnostic that is not in the record.
+pub fn excerpt(file: &str, text: &str, first_line: usize, d: &Diagnostic) -> String {
+    if d.span.is_none() {
+        return String::new();
+    }
+    let bare = Diagnostic {
+        rule: None,
+        message: String::new(),
+        hint: None,
+        rule_text: None,
+        setting: None,
+        ..d.clone()
+    };
+    let drawn = render(file, text, first_line, &bare, false);
+    // The first line is the header, `error[KIND]` with the message left out.
+    drawn
+        .split_once('\n')
+        .map(|(_, rest)| rest.to_string())
+        .unwrap_or_default()
+}
+
 /// The notes under a diagnostic: the rule's text, the setting, the hint.
 pub fn notes(d: &Diagnostic) -> Vec<String> {
     let mut notes = Vec::new();
     if let (Some(rule), Some(text)) = (&d.rule, &d.rule_text) {
         notes.push(format!("rule {rule}: {} ({})", text.text, text.location));
     }
-    if let Some((key, setting)) = &d.setting {
-        notes.push(format!(
-            "it applies because {key} = {} ({})",
-            setting.value,
-            origin(&setting.origin)
-        ));
-    }
+    notes.extend(setting_note(d));
     if let Some(h) = &d.hint {
         notes.push(format!("hint: {h}"));
     }
     notes
+}
+
+/// Why the rule cited applies: the setting behind it and where it was set.
+pub fn setting_note(d: &Diagnostic) -> Option<String> {
+    let (key, setting) = d.setting.as_ref()?;
+    Some(format!(
+        "it applies because {key} = {} ({})",
+        setting.value,
+        origin(&setting.origin)
+    ))
 }
 
 pub fn origin(o: &Origin) -> String {

@@ -8,6 +8,10 @@
 //! of turns makes a page of a few megabytes at most rather than one picture a turn; the
 //! script builds the picture of the current position from its runs. The first position
 //! shown is also written out as markup, so the page shows it without scripts.
+//!
+//! The referee's own texts (messages, rule texts, hints, captions) mark code Markdown's
+//! way, with backticks; [`markup`] writes those spans as `<code>`. The record's text is
+//! only ever escaped.
 
 use std::fmt::Write;
 
@@ -83,13 +87,20 @@ pub struct TurnRow {
     pub fate: Fate,
 }
 
-/// One error of the ruling: what `adjudicate` says about it.
+/// One error of the ruling: what `adjudicate` says about it. The texts are the
+/// referee's, Markdown code spans (`` `=K` ``) included; the page writes those as code.
 pub struct RulingError {
     pub rule: Option<String>,
+    /// The rule's text and where it is written (`rulesets/halatafl.rules:40`).
+    pub rule_text: Option<(String, String)>,
     pub message: String,
+    /// Why the rule applies: the setting behind it and where it was set.
+    pub setting: Option<String>,
     pub hint: Option<String>,
-    /// The error as `adjudicate` prints it (file:line:column, the line, the rule text).
-    pub rendered: String,
+    /// Where the error is in the record, as `adjudicate` shows it (file:line:column, the
+    /// line, the turn underlined): record text, written as it is. Empty when the error is
+    /// not in the record.
+    pub excerpt: String,
 }
 
 /// The ruling on an invalid record.
@@ -147,6 +158,26 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// `text` escaped for HTML, its Markdown code spans written as `<code>`: a backtick
+/// opens a span and the next one closes it (`` `=K` `` → `<code>=K</code>`); a
+/// backtick left without a partner stays a backtick.
+pub fn markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some((before, after)) = rest.split_once('`') {
+        let Some((code, after)) = after.split_once('`') else {
+            break;
+        };
+        out.push_str(&escape(before));
+        out.push_str("<code>");
+        out.push_str(&escape(code));
+        out.push_str("</code>");
+        rest = after;
+    }
+    out.push_str(&escape(rest));
+    out
+}
+
 /// JSON for a `<script type="application/json">` element: `<` (and `>`, `&`) written as
 /// escapes, so no text can close the element; JSON has them only inside strings.
 fn script_json(value: &serde_json::Value) -> String {
@@ -189,6 +220,9 @@ nav .keys { color: #666; font-size: .85rem; margin-left: .6rem; }
 #ruling h2 { font-size: 1.05rem; margin: 0 0 .4rem; color: #a4161a; }
 #ruling .rule { font-family: ui-monospace, monospace; font-weight: 600; }
 #ruling pre { background: #fff; border: 1px solid #eee; padding: .4rem; overflow-x: auto; font-size: .8rem; }
+#ruling .where { color: #777; font-size: .85rem; }
+#caption code, #ruling p code { font-family: ui-monospace, monospace; font-size: .9em; background: #efe9d8;
+  padding: 0 .2em; border-radius: 3px; }
 "##;
 
 /// Steps with ←/→, Home/End and the buttons; a click on a turn jumps to it.
@@ -231,7 +265,7 @@ const SCRIPT: &str = r##"
         list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
     }
     if (ruling) ruling.classList.toggle("active", n === positions);
-    caption.textContent = data.captions[n];
+    caption.innerHTML = data.captions[n];
     counter.textContent = data.counters[n];
     current = n;
     document.body.setAttribute("data-step", String(n));
@@ -283,7 +317,7 @@ pub fn page(p: &Page) -> String {
     let _ = writeln!(
         s,
         "<div id=\"caption\">{}</div>",
-        escape(p.captions.get(start).map(String::as_str).unwrap_or(""))
+        markup(p.captions.get(start).map(String::as_str).unwrap_or(""))
     );
     s.push_str("<div id=\"view\">\n");
     if !p.positions.is_empty() {
@@ -309,7 +343,8 @@ pub fn page(p: &Page) -> String {
     let data = serde_json::json!({
         "lines": p.positions.lines.iter().collect::<Vec<_>>(),
         "runs": p.positions.runs,
-        "captions": p.captions,
+        // As markup: the script writes a caption's HTML, each made here by `markup`.
+        "captions": p.captions.iter().map(|c| markup(c)).collect::<Vec<_>>(),
         "counters": p.counters,
     });
     let _ = write!(
@@ -338,20 +373,33 @@ fn ruling_html(s: &mut String, r: &Ruling, active: bool) {
         if n == 1 { "" } else { "s" },
         escape(&stop)
     );
+    // As `adjudicate` has it: the message, where in the record, the rule's text, the
+    // setting, the hint.
     for e in &r.errors {
         s.push_str("<div class=\"error\">\n");
+        let _ = writeln!(s, "<p class=\"message\">{}</p>", markup(&e.message));
+        if !e.excerpt.trim().is_empty() {
+            let _ = writeln!(s, "<pre>{}</pre>", escape(e.excerpt.trim_end()));
+        }
         if let Some(rule) = &e.rule {
-            let _ = writeln!(
-                s,
-                "<p>rule <span class=\"rule\">{}</span></p>",
-                escape(rule)
-            );
+            let _ = write!(s, "<p>rule <span class=\"rule\">{}</span>", escape(rule));
+            if let Some((text, at)) = &e.rule_text {
+                let _ = write!(
+                    s,
+                    ": {} <span class=\"where\">({})</span>",
+                    markup(text),
+                    escape(at)
+                );
+            }
+            s.push_str("</p>\n");
         }
-        let _ = writeln!(s, "<p class=\"message\">{}</p>", escape(&e.message));
+        if let Some(setting) = &e.setting {
+            let _ = writeln!(s, "<p class=\"setting\">{}</p>", markup(setting));
+        }
         if let Some(hint) = &e.hint {
-            let _ = writeln!(s, "<p class=\"hint\">hint: {}</p>", escape(hint));
+            let _ = writeln!(s, "<p class=\"hint\">hint: {}</p>", markup(hint));
         }
-        let _ = writeln!(s, "<pre>{}</pre>\n</div>", escape(e.rendered.trim_end()));
+        s.push_str("</div>\n");
     }
     s.push_str("</section>\n");
 }
@@ -456,6 +504,17 @@ mod tests {
         assert_eq!(p.lines.len(), 6);
         assert_eq!(p.runs[0], vec![0, 5]);
         assert_eq!(p.runs[1], vec![0, 2, 5, 1, 3, 2]);
+    }
+
+    #[test]
+    fn code_spans_become_code_escaped() {
+        assert_eq!(
+            markup("mark it `=K`; `a<b` & `"),
+            "mark it <code>=K</code>; <code>a&lt;b</code> &amp; `"
+        );
+        assert_eq!(markup("no code"), "no code");
+        assert_eq!(markup("``"), "<code></code>");
+        assert_eq!(markup("`x` `y`"), "<code>x</code> <code>y</code>");
     }
 
     #[test]

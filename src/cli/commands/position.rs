@@ -383,9 +383,14 @@ fn html_page<G: Render>(
             .iter()
             .map(|d| RulingError {
                 rule: d.rule.clone(),
+                rule_text: d
+                    .rule_text
+                    .as_ref()
+                    .map(|t| (t.text.clone(), t.location.to_string())),
                 message: d.message.clone(),
+                setting: diagnostics::setting_note(d),
                 hint: d.hint.clone(),
-                rendered: diagnostics::render(&rec.name, &rec.text, 0, d, false),
+                excerpt: diagnostics::excerpt(&rec.name, &rec.text, 0, d),
             })
             .collect(),
     });
