@@ -18,7 +18,9 @@ fn scripted_session() {
     let status = bot.send(":status");
     assert_eq!(status["ok"], true);
     assert_eq!(status["next"], "white");
-    assert_eq!(status["turn"], 1);
+    // `turn` counts the turns played, in every answer; `next_turn` numbers the next.
+    assert_eq!(status["turn"], 0);
+    assert_eq!(status["next_turn"], 1);
 
     let moves = bot.send(":moves");
     assert_eq!(
@@ -73,7 +75,8 @@ fn scripted_session() {
     let mut bot = Bot::start(&["play", "halatafl", "--format", "json", "--record", record_s]);
     let s = bot.send(":status");
     assert_eq!(s["next"], "black");
-    assert_eq!(s["turn"], 2);
+    assert_eq!(s["turn"], 1);
+    assert_eq!(s["next_turn"], 2);
     drop(bot.stdin);
     assert_eq!(
         bot.child.wait().unwrap().code(),
@@ -171,7 +174,7 @@ fn help_lists_the_commands_and_how_to_write_a_turn() {
     ] {
         assert!(h["commands"][c].is_string(), "{c} missing: {h}");
     }
-    assert!(h["turn"].as_str().unwrap().contains("e3-d4"), "{h}");
+    assert!(h["notation"].as_str().unwrap().contains("e3-d4"), "{h}");
     assert_eq!(h["example"], "c3-d4");
     assert_eq!(h["guide"], "referee guide halatafl");
     let a = bot.send("e3-d4");

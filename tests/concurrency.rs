@@ -398,7 +398,7 @@ fn records_keep_their_permissions() {
     std::fs::write(&plain, "").unwrap();
     let fresh = dir.path().join("fresh.game");
     let mut bot = Bot::start(&play_args(&fresh));
-    assert_eq!(bot.send(":status")["turn"], 1);
+    assert_eq!(bot.send(":status")["turn"], 0);
     assert_eq!(mode(&fresh), mode(&plain));
     std::fs::set_permissions(&fresh, std::fs::Permissions::from_mode(0o604)).unwrap();
     assert_eq!(bot.send("e3-d4")["ok"], true);

@@ -248,6 +248,14 @@ impl Visitor for PlayVisit<'_> {
                     emit(out, json, &Answer::err(None, message, None))?;
                     continue;
                 }
+                Some(Line::NotUtf8 { at, byte }) => {
+                    let message = format!(
+                        "the line is not UTF-8 text: byte {} (0x{byte:02x}) is not a character",
+                        at + 1
+                    );
+                    emit(out, json, &Answer::err(None, message, None))?;
+                    continue;
+                }
             };
             let input = line.trim();
             let answer: Answer = match input {
@@ -317,7 +325,7 @@ impl Visitor for PlayVisit<'_> {
                         .map(|(c, what)| (c.to_string(), Json::from(*what)))
                         .collect();
                     Answer::ok(
-                        json!({"ok": true, "commands": commands, "turn": how,
+                        json!({"ok": true, "commands": commands, "notation": how,
                                "example": example, "guide": format!("referee guide {}", G::NAME)}),
                         text,
                     )
@@ -325,10 +333,10 @@ impl Visitor for PlayVisit<'_> {
                 ":status" => {
                     let s = game.current();
                     let status = StatusReport::of::<G>(&s.status());
-                    let text = format!("turn {}: {}", s.turns + 1, status.describe());
+                    let next_turn = (!status.over).then_some(s.turns + 1);
                     Answer::ok(
-                        json!({"ok": true, "turn": s.turns + 1, "next": status.to_move, "status": status, "random": random_json(s)}),
-                        text,
+                        json!({"ok": true, "turn": s.turns, "next_turn": next_turn, "next": status.to_move, "status": status, "random": random_json(s)}),
+                        standing(s.turns, &status),
                     )
                 }
                 ":record" => {
@@ -360,7 +368,7 @@ impl Visitor for PlayVisit<'_> {
                         let status = StatusReport::of::<G>(&s.status());
                         Answer::ok(
                             json!({"ok": true, "turn": s.turns, "next": status.to_move, "status": status, "random": random_json(s)}),
-                            format!("undone; turn {}: {}", s.turns + 1, status.describe()),
+                            format!("undone; {}", standing(s.turns, &status)),
                         )
                     }
                 }
@@ -498,6 +506,21 @@ fn engine_turns<G: Render>(
         game.history.push(next);
         save_turn(game, lock, record)?;
         emit(out, json, &Answer::ok(doc, text))?;
+    }
+}
+
+/// Where the game stands, in words: the turns played (what `turn` counts in every
+/// answer), then the next turn's number and who plays it, or how the game ended.
+fn standing(played: usize, status: &StatusReport) -> String {
+    let s = if played == 1 { "" } else { "s" };
+    if status.over {
+        format!("{played} turn{s} played; {}", status.describe())
+    } else {
+        format!(
+            "{played} turn{s} played; turn {}: {}",
+            played + 1,
+            status.describe()
+        )
     }
 }
 

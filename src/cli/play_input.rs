@@ -15,12 +15,16 @@ pub(super) enum Line {
     /// A line longer than the cap, of this many bytes (its end of line not counted),
     /// read through and dropped.
     TooLong(usize),
+    /// A line that is not UTF-8 text: the offset of its first byte that is not part of
+    /// a character, and that byte.
+    NotUtf8 { at: usize, byte: u8 },
 }
 
-/// Reads the next line of `input` as `BufRead::lines` would (`None` at the end, an
-/// `InvalidData` error for a line that is not UTF-8), except that a line over `cap` bytes
-/// is not kept: it is read to its end and reported by its length, so one endless line
-/// cannot fill the memory. `buf` is reused from line to line.
+/// Reads the next line of `input` as `BufRead::lines` would (`None` at the end), except
+/// that a line over `cap` bytes is not kept: it is read to its end and reported by its
+/// length, so one endless line cannot fill the memory; and a line that is not UTF-8 is
+/// reported as such, so the session answers it and goes on. `buf` is reused from line to
+/// line.
 pub(super) fn read_line_bounded(
     input: &mut dyn BufRead,
     cap: usize,
@@ -66,10 +70,10 @@ pub(super) fn read_line_bounded(
     }
     match std::str::from_utf8(buf) {
         Ok(text) => Ok(Some(Line::Text(text.to_string()))),
-        Err(_) => Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        )),
+        Err(e) => Ok(Some(Line::NotUtf8 {
+            at: e.valid_up_to(),
+            byte: buf[e.valid_up_to()],
+        })),
     }
 }
 
@@ -130,9 +134,15 @@ mod tests {
     }
 
     #[test]
-    fn a_line_that_is_not_utf8_is_an_error() {
-        let got = lines(b"ok\n\xff\xfe\n", 100, 4);
-        assert_eq!(got[0], Ok(Line::Text("ok".into())));
-        assert_eq!(got[1], Err("stream did not contain valid UTF-8".into()));
+    fn a_line_that_is_not_utf8_is_reported_and_reading_goes_on() {
+        let got = lines(b"ok\nab\xff\xfe\n:quit\n", 100, 4);
+        assert_eq!(
+            got,
+            vec![
+                Ok(Line::Text("ok".into())),
+                Ok(Line::NotUtf8 { at: 2, byte: 0xff }),
+                Ok(Line::Text(":quit".into())),
+            ]
+        );
     }
 }
