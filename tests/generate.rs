@@ -111,7 +111,7 @@ fn bash_is_here_to_check_its_script() {
 /// The lines of a roff page after the string definitions clap_mangen puts first.
 fn roff_body(page: &str) -> Vec<&str> {
     page.lines()
-        .skip_while(|l| l.starts_with(".ie ") || l.starts_with(".el "))
+        .skip_while(|l| l.starts_with(".ie ") || l.starts_with(".el ") || *l == "'\\\" t")
         .collect()
 }
 

@@ -270,7 +270,7 @@ pub enum Command {
         /// the hidden and ignore rules).
         #[arg(long, short = 'g', value_name = "GLOB")]
         glob: Vec<String>,
-        /// Print less: only invalid records and the summary.
+        /// Print less: only invalid records, warnings and the summary.
         #[arg(long, short)]
         quiet: bool,
         /// Judge records on N threads (1 to 256; default: the machine's cores, or

@@ -55,124 +55,46 @@ pub fn page(topic: &str) -> Option<&'static str> {
     TOPICS.iter().find(|(n, _, _)| *n == topic).map(|t| t.2)
 }
 
-/// The page `topic` (none: the index, with the list of topics) on `out`.
+/// The page `topic` (none: the index, which lists the topics) on `out`, as a reader
+/// sees it.
 pub fn print(topic: Option<&str>, out: &mut dyn Write) -> Outcome {
     let text = page(topic.unwrap_or("index")).unwrap_or_default();
-    out.write_all(text.as_bytes())?;
-    if topic.is_none() {
-        writeln!(out, "\nTopics (`referee guide TOPIC`):")?;
-        for (name, what, _) in TOPICS {
-            writeln!(out, "  {name:<10} {what}")?;
-        }
-    }
+    out.write_all(for_readers(text).as_bytes())?;
     Ok(())
 }
 
-/// Text for roff: backslashes doubled, a leading `.` or `'` protected.
-fn escape(line: &str) -> String {
-    let s = line.replace('\\', "\\e");
-    if s.starts_with('.') || s.starts_with('\'') {
-        format!("\\&{s}")
-    } else {
-        s
+/// A page as a reader sees it: without its HTML comments (notes for the maintainers of
+/// the guide, as the index's on how the tests read its fences), and without the blank
+/// lines they leave at the top.
+pub fn for_readers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<!--") {
+        out.push_str(&rest[..start]);
+        rest = match rest[start..].find("-->") {
+            Some(end) => rest[start + end + 3..].trim_start_matches(['\n', '\r']),
+            None => "",
+        };
     }
+    out.push_str(rest);
+    out
 }
 
-/// The page `topic` as a manual page `referee-guide-TOPIC(1)`: headings become sections,
-/// fenced blocks and tables are shown as written, the rest is filled text; Markdown's marks stay
-/// (they read as they do in the terminal). HTML comments are left out.
+/// The page `topic` as a manual page `referee-guide-TOPIC(1)`, typeset from its Markdown
+/// ([`super::roff::body`]): headings as sections, tables as tables, code in bold.
 pub fn roff(topic: &str) -> Option<String> {
     let (name, what, text) = TOPICS.iter().find(|(n, _, _)| *n == topic)?;
-    let mut out = String::new();
+    let mut out = String::from("'\\\" t\n");
     out.push_str(&format!(
         ".TH referee-guide-{name} 1 \"\" \"referee {}\" \"referee guide\"\n",
         env!("CARGO_PKG_VERSION")
     ));
     out.push_str(&format!(
         ".SH NAME\nreferee\\-guide\\-{name} \\- {}\n",
-        escape(what).replace('-', "\\-")
+        super::roff::escape(what).replace('-', "\\-")
     ));
-    let mut in_code = false;
-    let mut in_comment = false;
-    let mut para = false;
-    let mut in_table = false;
-    for line in text.lines() {
-        if in_comment {
-            if line.contains("-->") {
-                in_comment = false;
-            }
-            continue;
-        }
-        if !in_code && line.trim_start().starts_with("<!--") {
-            in_comment = !line.contains("-->");
-            continue;
-        }
-        if in_table && !line.trim_start().starts_with('|') && !in_code {
-            out.push_str(".fi\n");
-            in_table = false;
-            para = false;
-        }
-        if line.trim_start().starts_with("```") {
-            if in_code {
-                out.push_str(".fi\n.RE\n");
-            } else {
-                out.push_str(".PP\n.RS 4\n.nf\n");
-            }
-            in_code = !in_code;
-            para = false;
-            continue;
-        }
-        if in_code {
-            out.push_str(&escape(line));
-            out.push('\n');
-            continue;
-        }
-        if let Some(h) = line.strip_prefix("# ") {
-            // The page title: the NAME section already says it.
-            let _ = h;
-            para = false;
-            continue;
-        }
-        if let Some(h) = line.strip_prefix("## ") {
-            out.push_str(&format!(".SH \"{}\"\n", escape(h).to_uppercase()));
-            para = false;
-            continue;
-        }
-        if let Some(h) = line.strip_prefix("### ") {
-            out.push_str(&format!(".SS \"{}\"\n", escape(h)));
-            para = false;
-            continue;
-        }
-        if line.trim().is_empty() {
-            para = false;
-            continue;
-        }
-        let trimmed = line.trim_start();
-        if trimmed.starts_with('|') {
-            // A table: shown as written, one row a line.
-            if !in_table {
-                out.push_str(".PP\n.nf\n");
-                in_table = true;
-            }
-            out.push_str(&escape(trimmed));
-            out.push('\n');
-            continue;
-        }
-        let item = trimmed.starts_with("- ");
-        if !para || item {
-            out.push_str(if item && para { ".br\n" } else { ".PP\n" });
-            para = true;
-        }
-        out.push_str(&escape(line.trim_start()));
-        out.push('\n');
-    }
-    if in_code {
-        out.push_str(".fi\n.RE\n");
-    }
-    if in_table {
-        out.push_str(".fi\n");
-    }
-    Some(out)
+    out.push_str(&super::roff::body(text));
+    Some(super::roff::ascii(&out))
 }
 
 #[cfg(test)]
@@ -180,12 +102,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_index_shows_readers_no_comment_and_its_topics_once() {
+        let mut out = Vec::new();
+        print(None, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("# The referee guide\n"), "{text}");
+        assert!(!text.contains("<!--"), "{text}");
+        assert_eq!(text.matches("## Topics").count(), 1, "{text}");
+        assert_eq!(text.matches("`referee guide records`").count(), 1, "{text}");
+    }
+
+    #[test]
     fn every_topic_has_a_page_and_a_man_page() {
         for name in names() {
             let text = page(name).unwrap();
             assert!(text.starts_with("# "), "{name}: a title first");
             let roff = roff(name).unwrap();
-            assert!(roff.starts_with(".TH "), "{name}");
+            assert!(roff.starts_with("'\\\" t\n.TH "), "{name}");
+            // No Markdown mark is left outside the unfilled blocks.
+            let mut unfilled = false;
+            for line in roff.lines() {
+                match line {
+                    ".nf" => unfilled = true,
+                    ".fi" => unfilled = false,
+                    _ if unfilled => {}
+                    _ => {
+                        assert!(!line.contains('`'), "{name}: {line}");
+                        assert!(!line.contains("**"), "{name}: {line}");
+                        assert!(!line.starts_with('|'), "{name}: {line}");
+                        assert!(!line.contains("<!--"), "{name}: {line}");
+                    }
+                }
+            }
             assert_eq!(
                 roff.matches(".nf").count(),
                 roff.matches(".fi").count(),

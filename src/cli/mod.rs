@@ -15,6 +15,7 @@ mod pictures;
 mod play;
 mod play_input;
 mod render;
+mod roff;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -31,7 +31,10 @@ pub fn man(dir: Option<&Path>, out: &mut dyn Write) -> Outcome {
         clap_mangen::Man::new(cmd)
             .render(&mut page)
             .map_err(|e| Failure::Usage(format!("cannot render the man page: {e}")))?;
-        out.write_all(&page)?;
+        let page = crate::cli::roff::ascii(&crate::cli::roff::typeset_text_lines(
+            &String::from_utf8_lossy(&page),
+        ));
+        out.write_all(page.as_bytes())?;
         return Ok(());
     };
     let cannot =
@@ -42,9 +45,14 @@ pub fn man(dir: Option<&Path>, out: &mut dyn Write) -> Outcome {
     let mut pages = vec![cmd.clone()];
     pages.extend(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
     for page in pages {
-        let path = clap_mangen::Man::new(page)
-            .generate_to(dir)
-            .map_err(cannot)?;
+        let man = clap_mangen::Man::new(page);
+        let path = dir.join(man.get_filename());
+        let mut roff = Vec::new();
+        man.render(&mut roff).map_err(cannot)?;
+        let roff = crate::cli::roff::ascii(&crate::cli::roff::typeset_text_lines(
+            &String::from_utf8_lossy(&roff),
+        ));
+        std::fs::write(&path, roff).map_err(cannot)?;
         writeln!(out, "{}", path.display())?;
     }
     // The guide, one page a topic, from the same text as `referee guide TOPIC`.
