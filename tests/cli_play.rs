@@ -189,3 +189,24 @@ fn help_lists_the_commands_and_how_to_write_a_turn() {
     );
     assert!(out.contains("referee guide thaayam"), "{out}");
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_session_goes_on() {
+    let (code, out, err) = common::run_with_input(
+        &["play", "halatafl", "--format", "json"],
+        b"e3\xff-d4\n:status\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let answers: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON answer a line"))
+        .collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    assert_eq!(answers[0]["ok"], false);
+    assert_eq!(
+        answers[0]["error"]["message"],
+        "the line is not UTF-8 text: byte 3 (0xff) is not a character"
+    );
+    assert_eq!(answers[1]["ok"], true);
+    assert_eq!(answers[1]["turn"], 0);
+}
