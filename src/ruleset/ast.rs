@@ -109,11 +109,20 @@ pub enum Statement {
         key: Spanned<String>,
         value: ValueNode,
     },
-    /// `rule ID "…"`
+    /// `rule ID "…"`, or `rule ID when KEY = VALUE and … "…"` (`when` not empty): the
+    /// text the rule has while every `KEY` has its `VALUE`.
     Rule {
         id: Spanned<String>,
+        when: Vec<TestNode>,
         text: Spanned<String>,
     },
+}
+
+/// One `KEY = VALUE` of a rule text's condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestNode {
+    pub key: Spanned<String>,
+    pub value: ValueNode,
 }
 
 impl Statement {

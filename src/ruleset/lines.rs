@@ -1,11 +1,12 @@
 //! The common lines of a ruleset file, read by hand: blank lines, comments, statements
-//! whose strings have no escape, and `set KEY = VALUE` lines (and lone values) whose
-//! value is a word, a number, `true`, `false` or a list of those: most of every shipped
-//! file, and every shipped module default. pest reads every other line (`parse::parse_file`), and would read these the
-//! same way: a test compares the two on every line of every shipped ruleset. Reading
-//! them by hand keeps a cold `referee check` from spending most of its start in pest.
+//! whose strings have no escape, `set KEY = VALUE` lines (and lone values) whose value is
+//! a word, a number, `true`, `false` or a list of those, and rule texts whose conditions
+//! test such values: most of every shipped file, and every shipped module default. pest
+//! reads every other line (`parse::parse_file`), and would read these the same way: a
+//! test compares the two on every line of every shipped ruleset. Reading them by hand
+//! keeps a cold `referee check` from spending most of its start in pest.
 
-use super::ast::{Pos, Spanned, Statement, StatementNode, ValueKind, ValueNode};
+use super::ast::{Pos, Spanned, Statement, StatementNode, TestNode, ValueKind, ValueNode};
 
 /// Kebab-case, as the grammar's `name`: lowercase letters and digits in parts joined by
 /// single hyphens, starting with a letter.
@@ -62,9 +63,26 @@ pub(super) fn common_line(line: &str, line_no: u32) -> Option<Option<StatementNo
         "set" => set_line(at, &pos)?,
         "rule" => {
             let (id, after_id) = name(at)?;
-            let string_at = skip_sp(after_id);
+            let mut string_at = skip_sp(after_id);
             if string_at.len() == after_id.len() {
                 return None;
+            }
+            let mut when = Vec::new();
+            if let Some(after_when) = string_at.strip_prefix("when") {
+                // `when KEY = VALUE`, `and KEY = VALUE` …, each word then a space.
+                let mut test_at = spaced(after_when)?;
+                loop {
+                    let (key, value, rest) = key_value(test_at, &pos)?;
+                    when.push(TestNode { key, value });
+                    let next = spaced(rest)?;
+                    match next.strip_prefix("and") {
+                        Some(after_and) => test_at = spaced(after_and)?,
+                        None => {
+                            string_at = next;
+                            break;
+                        }
+                    }
+                }
             }
             let (text, rest) = string(string_at)?;
             if !at_end(rest) {
@@ -72,6 +90,7 @@ pub(super) fn common_line(line: &str, line_no: u32) -> Option<Option<StatementNo
             }
             Statement::Rule {
                 id: spanned(id, at, &pos),
+                when,
                 text: spanned(text, string_at, &pos),
             }
         }
@@ -118,8 +137,24 @@ fn at_end(s: &str) -> bool {
     s.is_empty() || s.starts_with('#')
 }
 
+/// What follows at least one space, or `None` (pest reads the line).
+fn spaced(s: &str) -> Option<&str> {
+    let after = skip_sp(s);
+    (after.len() < s.len()).then_some(after)
+}
+
 /// `set KEY = VALUE` from its key on, for a value of the common kinds.
 fn set_line(key_at: &str, pos: &impl Fn(&str) -> Pos) -> Option<Statement> {
+    let (key, value, rest) = key_value(key_at, pos)?;
+    at_end(rest).then_some(Statement::Set { key, value })
+}
+
+/// `KEY = VALUE` at the start of `key_at`, for a value of the common kinds (a `set`
+/// line's, a rule text's condition's), and what follows it.
+fn key_value<'a>(
+    key_at: &'a str,
+    pos: &impl Fn(&str) -> Pos,
+) -> Option<(Spanned<String>, ValueNode, &'a str)> {
     let key_len = key_at
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
         .unwrap_or(key_at.len());
@@ -133,13 +168,11 @@ fn set_line(key_at: &str, pos: &impl Fn(&str) -> Pos) -> Option<Statement> {
         Some(items) => list(value_at, items, pos)?,
         None => scalar(value_at, pos)?,
     };
-    at_end(rest).then(|| Statement::Set {
-        key: Spanned {
-            node: key.to_string(),
-            pos: pos(key_at),
-        },
-        value,
-    })
+    let key = Spanned {
+        node: key.to_string(),
+        pos: pos(key_at),
+    };
+    Some((key, value, rest))
 }
 
 /// A value of the common kinds that is the whole of `text`, as the grammar's
@@ -244,10 +277,14 @@ mod tests {
                 by_hand += usize::from(agrees(line));
             }
         }
-        // All but the `set` lines of calls and maps.
+        // All but the `set` lines and conditions of calls and maps.
         let calls_and_maps = shipped::names()
             .flat_map(|n| shipped::get(n).expect("shipped").lines())
-            .filter(|l| l.starts_with("set ") && (l.contains('(') || l.contains('{')))
+            .filter(|l| {
+                let before_text = l.split('"').next().unwrap_or_default();
+                (l.starts_with("set ") || l.starts_with("rule "))
+                    && (before_text.contains('(') || before_text.contains('{'))
+            })
             .count();
         assert!(calls_and_maps > 0);
         assert_eq!(by_hand, lines - calls_and_maps, "read by hand of {lines}");
@@ -263,6 +300,12 @@ mod tests {
             "  rule\tstep\t\"Tabs.\"   # and a comment",
             "rule a-1 \"\"",
             "rule step \"Ünïcödé before: the column counts characters.\"",
+            "rule huff when capture = compulsory \"No huff.\"",
+            "rule step when men = any and diagonals = none \"Any.\" # c",
+            "rule step\twhen\tmen\t=\tany\tand\tdiagonals=none\t\"Tabs.\"",
+            "rule x when seats = [a b] and n = -3 \"L.\"",
+            "rule when when when = true \"Keywords as names.\"",
+            "rule x when score.adjoining = 2 \"Dotted.\"",
             "set first = white",
             "set  score.adjoining=true # a comment",
             "set seats = [white black]",
@@ -294,6 +337,20 @@ mod tests {
             "rule step \"unclosed",
             "rule step \"text\" trailing",
             "rules step \"x\"",
+            "rule huff when capture = compulsory\"no space\"",
+            "rule huff when capture = [a b]\"no space\"",
+            "rule huff when capture = compulsory and\"x\"",
+            "rule huff when win = reduce-to(5) \"call\"",
+            "rule huff when m = {a: 1} \"map\"",
+            "rule huff when capture = \"s\" \"string value\"",
+            "rule huff when \"no test\"",
+            "rule huff when capture \"no value\"",
+            "rule huff when a = b c = d \"no and\"",
+            "rule huff when a = b andx c = d \"andx\"",
+            "rule huff whenx a = b \"whenx\"",
+            "rule huff when a = b",
+            "rule huff when a = b \"text\" trailing",
+            "rule huff when a = b \"an \\\"escape\\\"\"",
             "ruleset Halatafl",
             "ruleset halatafl x",
             "game halves.x",

@@ -111,6 +111,68 @@ pub struct RuleText {
     pub location: Location,
 }
 
+/// One `KEY = VALUE` of a rule text's condition: the text applies while the setting
+/// `key` has this value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Test {
+    pub key: String,
+    pub value: Value,
+}
+
+/// A rule text written for some settings (`rule huff when capture = compulsory "…"`):
+/// it applies while every test holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conditional {
+    pub when: Vec<Test>,
+    pub text: RuleText,
+}
+
+impl Conditional {
+    /// `when capture = compulsory`, as written.
+    pub fn condition(&self) -> String {
+        Condition(&self.when).to_string()
+    }
+    /// Whether every test holds under `settings`.
+    pub fn holds(&self, settings: &BTreeMap<String, Setting>) -> bool {
+        self.when
+            .iter()
+            .all(|t| settings.get(&t.key).is_some_and(|s| s.value == t.value))
+    }
+}
+
+/// `when capture = compulsory and continue-jumps = optional`, as written.
+pub struct Condition<'a>(pub &'a [Test]);
+
+impl fmt::Display for Condition<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in self.0.iter().enumerate() {
+            let word = if i == 0 { "when" } else { " and" };
+            write!(f, "{word} {} = {}", t.key, t.value)?;
+        }
+        Ok(())
+    }
+}
+
+/// Every text a ruleset gives one rule: the plain text, and the conditional texts in the
+/// order they are tried (the nearest file of the chain first, each file's in the order
+/// written). The first conditional text that holds is the text in force, else the plain
+/// text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleTexts {
+    pub plain: RuleText,
+    pub conditional: Vec<Conditional>,
+}
+
+impl RuleTexts {
+    /// The text in force under `settings`.
+    pub fn in_force(&self, settings: &BTreeMap<String, Setting>) -> &RuleText {
+        self.conditional
+            .iter()
+            .find(|c| c.holds(settings))
+            .map_or(&self.plain, |c| &c.text)
+    }
+}
+
 /// A loaded ruleset: its `extends` chain followed to the base, every setting of the
 /// game's schema present (defaults filled in), every rule id with its text.
 #[derive(Clone, Debug)]
@@ -125,7 +187,12 @@ pub struct Ruleset {
     /// The names of the chain, this ruleset first, its base last.
     pub chain: Vec<String>,
     pub settings: BTreeMap<String, Setting>,
+    /// Every rule id with its text in force under `settings`: chosen from `texts` when
+    /// the ruleset is built and again by [`apply_overrides`] ([`Ruleset::choose_texts`]),
+    /// so a ruling only looks its rule up.
     pub rules: BTreeMap<String, RuleText>,
+    /// Every rule id with all its texts, conditional ones included.
+    pub texts: BTreeMap<String, RuleTexts>,
     /// The files of the data settings ([`Kind::Data`]), by key, as loaded for their
     /// current values. Filled by the [`Library`] when it loads a ruleset and by
     /// [`Library::load_data`] after overrides; [`apply_overrides`] drops what it changes.
@@ -162,8 +229,18 @@ impl Ruleset {
     pub fn origin(&self, key: &str) -> Option<&Origin> {
         self.settings.get(key).map(|s| &s.origin)
     }
+    /// The text of rule `id` in force under the ruleset's settings.
     pub fn rule(&self, id: &str) -> Option<&RuleText> {
         self.rules.get(id)
+    }
+    /// Chooses every rule's text in force under the current settings (after the
+    /// settings change: once per ruleset, never per turn).
+    pub fn choose_texts(&mut self) {
+        self.rules = self
+            .texts
+            .iter()
+            .map(|(id, t)| (id.clone(), t.in_force(&self.settings).clone()))
+            .collect();
     }
     /// Where the setting that makes rule `id` apply was set (the schema's
     /// `rule_settings`), for a ruling's citation; `None` for a rule that always applies.

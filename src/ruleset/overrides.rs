@@ -108,6 +108,8 @@ fn column_at(text: &str, offset: usize, start: u32) -> u32 {
 ///
 /// Pure: a data setting ([`Kind::Data`](super::Kind::Data)) it changes loses its loaded
 /// file, which [`Library::load_data`](super::Library::load_data) then finds and loads.
+/// Every rule's text in force is chosen again for the new settings
+/// ([`Ruleset::choose_texts`]).
 pub fn apply_overrides(
     ruleset: &Ruleset,
     schema: &Schema,
@@ -176,6 +178,8 @@ pub fn apply_overrides(
         out.data.remove(&o.key);
     }
     if errors.is_empty() {
+        // The rules' texts in force under the new settings, chosen once here.
+        out.choose_texts();
         Ok(out)
     } else {
         Err(errors)

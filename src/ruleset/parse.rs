@@ -14,7 +14,7 @@ use crate::quote::quote;
 #[grammar = "../grammar/ruleset.pest"]
 struct RulesetParser;
 
-pub use super::ast::{Pos, Spanned, Statement, StatementNode, ValueKind, ValueNode};
+pub use super::ast::{Pos, Spanned, Statement, StatementNode, TestNode, ValueKind, ValueNode};
 
 /// The statements of a file, in order, and every syntax error found (one per line at
 /// most: a line with an error yields no statement).
@@ -170,6 +170,8 @@ fn parts<'i>(pair: Pair<'i, Rule>) -> impl Iterator<Item = Pair<'i, Rule>> {
                 | Rule::kw_source
                 | Rule::kw_set
                 | Rule::kw_rule
+                | Rule::kw_when
+                | Rule::kw_and
                 | Rule::equals
                 | Rule::comma
                 | Rule::colon
@@ -231,8 +233,19 @@ fn build_statement(pair: Pair<'_, Rule>, line_no: u32) -> Result<StatementNode, 
         }
         Rule::rule_stmt => {
             let id = spanned_name(next(), line_no);
-            let text = spanned_string(next(), line_no);
-            Statement::Rule { id, text }
+            let mut part = next();
+            let mut when = Vec::new();
+            if part.as_rule() == Rule::condition {
+                for test in parts(part) {
+                    let mut inner = parts(test);
+                    let key = spanned_name(inner.next().expect("a test's key"), line_no);
+                    let value = build_value(inner.next().expect("a test's value"), line_no)?;
+                    when.push(TestNode { key, value });
+                }
+                part = next();
+            }
+            let text = spanned_string(part, line_no);
+            Statement::Rule { id, when, text }
         }
         other => unreachable!("not a statement: {other:?}"),
     };
@@ -320,6 +333,8 @@ fn describe(rule: Rule, context: Context) -> Option<&'static str> {
         Rule::name => "a kebab-case name (like `halatafl-emperor`)",
         Rule::key => "a setting key (like `free-edges` or `score.adjoining`)",
         Rule::equals => "`=`",
+        Rule::kw_when => "`when`",
+        Rule::kw_and => "`and`",
         Rule::comma => "`,`",
         Rule::colon => "`:`",
         Rule::close_paren => "`)`",
@@ -584,8 +599,9 @@ mod tests {
             other => panic!("{other:?}"),
         }
         match &st[2].statement {
-            Statement::Rule { id, text } => {
+            Statement::Rule { id, when, text } => {
                 assert_eq!(id.node, "step");
+                assert!(when.is_empty(), "a plain text");
                 assert_eq!(text.node, "A man \"steps\".");
                 assert_eq!(text.pos.column, 11);
             }
@@ -595,6 +611,89 @@ mod tests {
         assert!(matches!(&st[4].statement, Statement::Source(t) if t.node == "s.txt"));
         assert!(matches!(&st[5].statement, Statement::Game(t) if t.node == "g"));
         assert!(matches!(&st[6].statement, Statement::Extends(t) if t.node == "y"));
+    }
+
+    #[test]
+    fn conditional_rule_texts_carry_their_tests_and_positions() {
+        let src = "rule huff when capture = compulsory \"No huff.\"\n\
+                   rule step when men = any and diagonals = none  \"Any way.\" # c\n\
+                   rule win-reduce-to when win = reduce-to(5) \"Five.\"\n\
+                   rule x when seats = [a b] \"L.\"\n";
+        let parsed = parse_file(src, "x.rules");
+        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+        type Tested = (String, Pos, Value, Pos);
+        let rules: Vec<(&str, Vec<Tested>, &Spanned<String>)> = parsed
+            .statements
+            .iter()
+            .map(|st| match &st.statement {
+                Statement::Rule { id, when, text } => (
+                    id.node.as_str(),
+                    when.iter()
+                        .map(|t| {
+                            (
+                                t.key.node.clone(),
+                                t.key.pos,
+                                t.value.to_value(),
+                                t.value.pos,
+                            )
+                        })
+                        .collect(),
+                    text,
+                ),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let at = |line, column| Pos { line, column };
+        let word = |w: &str| Value::Word(w.into());
+        assert_eq!(rules[0].0, "huff");
+        assert_eq!(
+            rules[0].1,
+            [("capture".into(), at(1, 16), word("compulsory"), at(1, 26))]
+        );
+        assert_eq!(
+            (rules[0].2.node.as_str(), rules[0].2.pos),
+            ("No huff.", at(1, 37))
+        );
+        assert_eq!(
+            rules[1].1,
+            [
+                ("men".into(), at(2, 16), word("any"), at(2, 22)),
+                ("diagonals".into(), at(2, 30), word("none"), at(2, 42)),
+            ]
+        );
+        assert_eq!(rules[1].2.pos, at(2, 48));
+        assert_eq!(rules[2].1[0].2, value("reduce-to(5)"));
+        assert_eq!(rules[3].1[0].2, words(&["a", "b"]));
+        assert_eq!(rules[3].2.node, "L.");
+    }
+
+    #[test]
+    fn conditional_rule_texts_refuse_bad_syntax() {
+        let src = "rule huff when \"x\"\nrule huff when capture \"x\"\n\
+                   rule huff when capture = \"x\"\nrule huff when a = b c = d \"x\"\n\
+                   rule huff when a = b and \"x\"\nrule huff when a = b\n\
+                   rule huff whenever a = b \"x\"\n";
+        let parsed = parse_file(src, "x.rules");
+        let shown: Vec<String> = parsed.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            shown,
+            vec![
+                "x.rules:1:16: expected a setting key (like `free-edges` or \
+                 `score.adjoining`), found `\"`",
+                "x.rules:2:24: expected `=`, found `\"`",
+                // A string is a value too: the text is what is missing.
+                "x.rules:3:29: expected `and` or a string in double quotes, found the end \
+                 of the line",
+                "x.rules:4:22: expected `and` or a string in double quotes, found `c`",
+                "x.rules:5:26: expected a setting key (like `free-edges` or \
+                 `score.adjoining`), found `\"`",
+                "x.rules:6:21: expected `and` or a string in double quotes, found the end \
+                 of the line",
+                "x.rules:7:11: expected `when` or a string in double quotes, found \
+                 `whenever`",
+            ]
+        );
+        assert!(parsed.statements.is_empty());
     }
 
     #[test]
@@ -612,7 +711,8 @@ mod tests {
                  `extends`, `title`, `source`, `set` or `rule`; did you mean `set`?",
                 "rulesets/x.rules:3:13: expected `=`, found `true`",
                 "rulesets/x.rules:4:22: expected `,` or `)`, found the end of the line",
-                "rulesets/x.rules:5:11: expected a string in double quotes, found `unquoted`",
+                "rulesets/x.rules:5:11: expected `when` or a string in double quotes, found \
+                 `unquoted`",
                 "rulesets/x.rules:6:11: expected the end of the line, found `2`",
                 "rulesets/x.rules:7:11: expected the end of the line, found `extra`",
                 "rulesets/x.rules:8:5: expected a kebab-case name (like `halatafl-emperor`), \

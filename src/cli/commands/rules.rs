@@ -8,6 +8,7 @@ use super::{apply_cli_options, load_ruleset};
 use crate::cli::diagnostics::origin;
 use crate::cli::{Ctx, Failure, Format, Outcome};
 use crate::referee;
+use crate::ruleset::{RuleText, RuleTexts};
 
 pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) -> Outcome {
     let lib = &ctx.env.library;
@@ -64,10 +65,25 @@ pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) ->
                        "description": schema.setting(k).map(|d| d.description)})
             })
             .collect();
+        let text = |when: Option<String>, t: &RuleText| json!({"when": when, "text": t.text, "source": t.location.to_string()});
         let rules: Vec<Json> = rs
             .rules
             .iter()
-            .map(|(id, t)| json!({"id": id, "text": t.text, "source": t.location.to_string()}))
+            .map(|(id, t)| {
+                let all = rs.texts.get(id);
+                let when = all.and_then(|a| condition_in_force(a, t));
+                let mut texts: Vec<Json> = all.map_or(Vec::new(), |a| {
+                    a.conditional
+                        .iter()
+                        .map(|c| text(Some(c.condition()), &c.text))
+                        .collect()
+                });
+                if let Some(a) = all {
+                    texts.push(text(None, &a.plain));
+                }
+                json!({"id": id, "text": t.text, "source": t.location.to_string(),
+                       "when": when, "texts": texts})
+            })
             .collect();
         let doc = json!({"name": rs.name, "game": rs.game, "title": rs.title, "source": rs.source,
                          "file": rs.file, "chain": rs.chain, "settings": settings, "rules": rules});
@@ -101,7 +117,30 @@ pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) ->
     }
     writeln!(out, "\nRules:")?;
     for (id, t) in &rs.rules {
-        writeln!(out, "  {id} ({})\n    {}", t.location, t.text)?;
+        let all = rs.texts.get(id);
+        match all.and_then(|a| condition_in_force(a, t)) {
+            Some(when) => writeln!(out, "  {id} ({}; in force {when})", t.location)?,
+            None => writeln!(out, "  {id} ({})", t.location)?,
+        }
+        writeln!(out, "    {}", t.text)?;
+        // The texts not in force, so a reader sees every reading of the rule.
+        let Some(all) = all else { continue };
+        for c in all.conditional.iter().filter(|c| c.text != *t) {
+            writeln!(out, "    {} ({}):", c.condition(), c.text.location)?;
+            writeln!(out, "      {}", c.text.text)?;
+        }
+        if all.plain != *t {
+            writeln!(out, "    otherwise ({}):", all.plain.location)?;
+            writeln!(out, "      {}", all.plain.text)?;
+        }
     }
     Ok(())
+}
+
+/// The condition of the text in force `t`, when it is a conditional text.
+fn condition_in_force(all: &RuleTexts, t: &RuleText) -> Option<String> {
+    all.conditional
+        .iter()
+        .find(|c| c.text == *t)
+        .map(|c| c.condition())
 }

@@ -111,6 +111,7 @@ impl Default for Settings {
             chain: Vec::new(),
             settings: Default::default(),
             rules: Default::default(),
+            texts: Default::default(),
             data: Default::default(),
         })
     }

@@ -2,7 +2,8 @@
 //! `library.rs`); the files of data settings on the same search path (in `data.rs`);
 //! `extends` chains, the schema check and building the effective [`Ruleset`] (in
 //! `resolve.rs`); loading by name or by path, listing and checking every ruleset (in
-//! `entry.rs`). The tests are in `tests.rs` and `data_tests.rs`.
+//! `entry.rs`). The tests are in `tests.rs`, `text_tests.rs` (conditional rule texts) and
+//! `data_tests.rs`.
 //!
 //! The ruleset layer sits below the game modules, so it never names them: callers pass
 //! the games they know, each by its [`Schema`] ([`Schemas`]), which also gives the names
@@ -18,6 +19,8 @@ mod library;
 mod resolve;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_tests;
 
 use super::schema::Schema;
 

@@ -9,9 +9,13 @@ use super::{schema_in, Schemas};
 use crate::quote::quote;
 use crate::ruleset::check::check_value;
 use crate::ruleset::error::{suggest, RulesetError};
-use crate::ruleset::parse::{parse_file, parse_value_node, Pos, Spanned, Statement, ValueNode};
+use crate::ruleset::parse::{
+    parse_file, parse_value_node, Pos, Spanned, Statement, TestNode, ValueNode,
+};
 use crate::ruleset::schema::Schema;
-use crate::ruleset::{Location, Origin, RuleText, Ruleset, Setting};
+use crate::ruleset::{
+    Condition, Conditional, Location, Origin, RuleText, RuleTexts, Ruleset, Setting, Test,
+};
 
 impl Library {
     /// Follows `found`'s chain to its base and builds the ruleset.
@@ -96,7 +100,11 @@ impl Library {
             check_against(file, schema, &mut errors);
         }
         for id in schema.rules {
-            if !base.rules.iter().any(|(r, _)| r.node == *id) {
+            if !base
+                .rules
+                .iter()
+                .any(|r| r.id.node == *id && r.when.is_empty())
+            {
                 errors.push(RulesetError::new(
                     &base.display,
                     game.pos.line,
@@ -131,7 +139,7 @@ impl Library {
                 },
             );
         }
-        let mut rules = BTreeMap::new();
+        let mut plain: BTreeMap<String, RuleText> = BTreeMap::new();
         let mut title = None;
         let mut source = None;
         for file in chain.iter().rev() {
@@ -144,20 +152,51 @@ impl Library {
                     },
                 );
             }
-            for (id, text) in &file.rules {
-                rules.insert(
-                    id.node.clone(),
-                    RuleText {
-                        text: text.node.clone(),
-                        location: file.location(text.pos),
-                    },
-                );
+            for rule in file.rules.iter().filter(|r| r.when.is_empty()) {
+                plain.insert(rule.id.node.clone(), file.rule_text(rule));
             }
             if file.title.is_some() {
                 title = file.title.clone();
             }
             if file.source.is_some() {
                 source = file.source.clone();
+            }
+        }
+        // Conditional texts are tried the nearest file first; a text for the same
+        // condition in a nearer file replaces the farther one.
+        let mut texts: BTreeMap<String, RuleTexts> = plain
+            .into_iter()
+            .map(|(id, plain)| {
+                let texts = RuleTexts {
+                    plain,
+                    conditional: Vec::new(),
+                };
+                (id, texts)
+            })
+            .collect();
+        for file in &chain {
+            for rule in file.rules.iter().filter(|r| !r.when.is_empty()) {
+                let when: Vec<Test> = rule
+                    .when
+                    .iter()
+                    .map(|t| Test {
+                        key: t.key.node.clone(),
+                        value: t.value.to_value(),
+                    })
+                    .collect();
+                let Some(texts) = texts.get_mut(&rule.id.node) else {
+                    continue;
+                };
+                if !texts
+                    .conditional
+                    .iter()
+                    .any(|c| same_condition(&c.when, &when))
+                {
+                    texts.conditional.push(Conditional {
+                        when,
+                        text: file.rule_text(rule),
+                    });
+                }
             }
         }
         let first = &chain[0];
@@ -169,9 +208,11 @@ impl Library {
             file: first.display.clone(),
             chain: chain.iter().map(|f| f.name.clone()).collect(),
             settings,
-            rules,
+            rules: BTreeMap::new(),
+            texts,
             data: BTreeMap::new(),
         };
+        ruleset.choose_texts();
         // The data settings' files; an error about a setting points at its value in the
         // nearest file of the chain that sets it.
         let value_at = |key: &str| {
@@ -225,7 +266,15 @@ struct FileRules {
     title: Option<String>,
     source: Option<String>,
     sets: Vec<(Spanned<String>, ValueNode, Pos)>,
-    rules: Vec<(Spanned<String>, Spanned<String>)>,
+    rules: Vec<FileRule>,
+}
+
+/// A `rule` line: its id, its condition (empty for the plain text) and its text.
+struct FileRule {
+    id: Spanned<String>,
+    when: Vec<TestNode>,
+    text: Spanned<String>,
+    pos: Pos,
 }
 
 impl FileRules {
@@ -236,6 +285,32 @@ impl FileRules {
             column: pos.column,
         }
     }
+    fn rule_text(&self, rule: &FileRule) -> RuleText {
+        RuleText {
+            text: rule.text.node.clone(),
+            location: self.location(rule.text.pos),
+        }
+    }
+}
+
+/// Whether two conditions test the same settings for the same values, in any order.
+fn same_condition(a: &[Test], b: &[Test]) -> bool {
+    a.len() == b.len() && covers(b, a)
+}
+
+/// Whether every test of `some` is one of `all`'s.
+fn covers(all: &[Test], some: &[Test]) -> bool {
+    some.iter().all(|t| all.contains(t))
+}
+
+fn tests_of(nodes: &[TestNode]) -> Vec<Test> {
+    nodes
+        .iter()
+        .map(|t| Test {
+            key: t.key.node.clone(),
+            value: t.value.to_value(),
+        })
+        .collect()
 }
 
 /// The header of a file for listing, errors ignored.
@@ -394,12 +469,29 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                     file.sets.push((key.clone(), value.clone(), pos));
                 }
             }
-            Statement::Rule { id, text } => {
+            Statement::Rule { id, when, text } if when.is_empty() => {
                 if let Some(first) = rule_pos.get(&id.node) {
                     errors.push(err(id.pos, rule_twice(&id.node, *first)));
                 } else {
                     rule_pos.insert(id.node.clone(), pos);
-                    file.rules.push((id.clone(), text.clone()));
+                    file.rules.push(FileRule {
+                        id: id.clone(),
+                        when: Vec::new(),
+                        text: text.clone(),
+                        pos,
+                    });
+                }
+            }
+            Statement::Rule { id, when, text } => {
+                if let Some(e) = condition_problem(&file.rules, id, when, &display) {
+                    errors.push(e);
+                } else {
+                    file.rules.push(FileRule {
+                        id: id.clone(),
+                        when: when.clone(),
+                        text: text.clone(),
+                        pos,
+                    });
                 }
             }
         }
@@ -416,6 +508,62 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
         ));
     }
     file
+}
+
+/// What is wrong with a conditional text of rule `id` before it joins `earlier`, the
+/// file's texts so far: a setting tested twice, the same condition twice, or a condition
+/// that an earlier text's holds whenever it does (so this text would never be in force).
+fn condition_problem(
+    earlier: &[FileRule],
+    id: &Spanned<String>,
+    when: &[TestNode],
+    display: &str,
+) -> Option<RulesetError> {
+    for (i, t) in when.iter().enumerate() {
+        if when[..i].iter().any(|u| u.key.node == t.key.node) {
+            return Some(RulesetError::new(
+                display,
+                t.key.pos.line,
+                t.key.pos.column,
+                format!(
+                    "`{}` is tested twice in this condition; a setting has one value",
+                    quote(&t.key.node)
+                ),
+            ));
+        }
+    }
+    let tests = tests_of(when);
+    for first in earlier
+        .iter()
+        .filter(|r| r.id.node == id.node && !r.when.is_empty())
+    {
+        let first_tests = tests_of(&first.when);
+        let message = if same_condition(&first_tests, &tests) {
+            format!(
+                "rule `{}` has a text twice in this file {} (first at line {})",
+                quote(&id.node),
+                Condition(&tests),
+                first.pos.line
+            )
+        } else if covers(&tests, &first_tests) {
+            format!(
+                "this text of rule `{}` is never in force: the text at line {} ({}) comes \
+                 first and holds whenever this one does; write the narrower condition first",
+                quote(&id.node),
+                first.pos.line,
+                Condition(&first_tests)
+            )
+        } else {
+            continue;
+        };
+        return Some(RulesetError::new(
+            display,
+            id.pos.line,
+            id.pos.column,
+            message,
+        ));
+    }
+    None
 }
 
 /// Checks a file's `set` keys and values and its rule ids against the schema.
@@ -442,7 +590,8 @@ fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetErro
             }
         }
     }
-    for (id, _) in &file.rules {
+    for rule in &file.rules {
+        let id = &rule.id;
         if !schema.rules.contains(&id.node.as_str()) {
             errors.push(
                 RulesetError::new(
@@ -457,6 +606,31 @@ fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetErro
                 )
                 .with_suggestion(suggest(&id.node, schema.rules.iter().copied())),
             );
+        }
+        // A condition's settings are checked as `set` lines are.
+        for test in &rule.when {
+            let key = &test.key;
+            match schema.setting(&key.node) {
+                None => errors.push(
+                    RulesetError::new(
+                        &file.display,
+                        key.pos.line,
+                        key.pos.column,
+                        format!(
+                            "unknown setting `{}` for `{}` in the condition of rule `{}`",
+                            quote(&key.node),
+                            schema.game,
+                            quote(&id.node)
+                        ),
+                    )
+                    .with_suggestion(suggest(&key.node, schema.settings.iter().map(|s| s.key))),
+                ),
+                Some(spec) => {
+                    if let Err(p) = check_value(spec, &test.value) {
+                        errors.push(p.into_error(&file.display));
+                    }
+                }
+            }
         }
     }
 }

@@ -15,12 +15,12 @@ const SHIPPED_HALATAFL: &[&str] = &[
     "halatafl-thrones",
 ];
 
-fn shipped() -> Library {
+pub(super) fn shipped() -> Library {
     Library::new(vec![])
 }
 
 /// A directory holding the given `(name, text)` files as `NAME.rules`.
-fn dir_with(files: &[(&str, &str)]) -> TempDir {
+pub(super) fn dir_with(files: &[(&str, &str)]) -> TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, text) in files {
         fs::write(dir.path().join(format!("{name}.rules")), text).expect("write");
@@ -29,7 +29,7 @@ fn dir_with(files: &[(&str, &str)]) -> TempDir {
 }
 
 /// A complete base ruleset named `name`, with `extra` lines after `game`.
-fn base(name: &str, extra: &str) -> String {
+pub(super) fn base(name: &str, extra: &str) -> String {
     let mut s = format!("ruleset {name}\ngame halatafl\n{extra}");
     for id in HALATAFL.rules {
         s.push_str(&format!("rule {id} \"The text of {id}.\"\n"));
@@ -37,7 +37,7 @@ fn base(name: &str, extra: &str) -> String {
     s
 }
 
-fn errors_of(lib: &Library, name: &str) -> Vec<String> {
+pub(super) fn errors_of(lib: &Library, name: &str) -> Vec<String> {
     lib.load_all_errors(name, schemas())
         .expect_err(name)
         .iter()
@@ -45,7 +45,7 @@ fn errors_of(lib: &Library, name: &str) -> Vec<String> {
         .collect()
 }
 
-fn loc(file: &str, line: u32, column: u32) -> Location {
+pub(super) fn loc(file: &str, line: u32, column: u32) -> Location {
     Location {
         file: file.into(),
         line,

@@ -213,6 +213,7 @@ fn ruleset(values: &[(&str, Value)]) -> Ruleset {
         chain: vec!["test".into()],
         settings,
         rules: BTreeMap::new(),
+        texts: BTreeMap::new(),
         data: BTreeMap::new(),
     }
 }
