@@ -163,9 +163,21 @@ fn a_variant_overrides_settings_and_texts_with_their_origins() {
         panic!("set in the base")
     };
     assert_eq!(l.file, "rulesets/halatafl.rules");
+    // The variant's setting chooses the base's text for it.
+    let emperor_move = r.rule("emperor-move").unwrap();
+    assert_eq!(emperor_move.location.file, "rulesets/halatafl.rules");
+    assert!(
+        emperor_move
+            .text
+            .starts_with("An emperor moves like a king"),
+        "{}",
+        emperor_move.text
+    );
+    // A variant's own conditional text.
+    let short = lib.load("halatafl-short", schemas()).unwrap();
     assert_eq!(
-        r.rule("emperor-move").unwrap().location.file,
-        "rulesets/halatafl-emperor.rules"
+        short.rule("win-reduce-to").unwrap().location.file,
+        "rulesets/halatafl-short.rules"
     );
     assert_eq!(
         r.rule("step").unwrap().location.file,
