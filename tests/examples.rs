@@ -373,3 +373,40 @@ fn score_of_a_refused_turn_is_not_counted() {
     let (code, _, _) = run(&["score", "games/halasi/figure-25.game"]);
     assert_eq!(code, 0);
 }
+
+/// One record ruled under `--option capture=…` (issue 34): the ruling quotes the text the
+/// ruleset writes for the value in force, in text and in JSON, not the default's text
+/// ("it stands, but the opponent may huff" under a setting that refuses the turn).
+#[test]
+fn a_ruling_quotes_the_rule_text_for_the_option_in_force() {
+    let game = "games/halatafl/disputed-missed-capture-huff.game";
+    let rules = std::fs::read_to_string(common::root().join("rulesets/halatafl.rules")).unwrap();
+    let written = |line: usize| {
+        let l = rules.lines().nth(line - 1).unwrap();
+        l[l.find('"').unwrap() + 1..l.len() - 1].to_string()
+    };
+    for (value, rule, line) in [
+        ("compulsory", "compulsory-capture", 51),
+        ("optional", "huff", 55),
+    ] {
+        let option = format!("capture={value}");
+        let args = ["adjudicate", game, "--option", &option];
+        let (code, text, err) = run(&[&args[..], &["--color", "never"]].concat());
+        assert_eq!(code, 1, "{value}: {err}");
+        insta::assert_snapshot!(format!("halatafl-missed-capture-huff-option-{value}"), text);
+        let (_, json, _) = run(&[&args[..], &["--format", "json"]].concat());
+        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        let violation = &v["violation"];
+        assert_eq!(violation["rule"], rule, "{value}: {json}");
+        assert_eq!(violation["rule_text"], written(line), "{value}");
+        assert_eq!(
+            violation["rule_source"],
+            format!("rulesets/halatafl.rules:{line}")
+        );
+        assert!(rules
+            .lines()
+            .nth(line - 1)
+            .unwrap()
+            .contains(&format!("rule {rule} when capture = {value} ")));
+    }
+}

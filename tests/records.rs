@@ -318,6 +318,84 @@ fn house_rulesets_from_a_directory_and_by_path() {
     assert_eq!(rule.as_deref(), Some("compulsory-capture"));
 }
 
+/// `referee rules NAME` shows each rule's text in force under the settings (a variant,
+/// `--option`) and lists its other texts by condition; `--check` checks conditions.
+#[test]
+fn rules_show_the_text_in_force_and_every_other_text() {
+    let section = |out: &str, id: &str| -> String {
+        let start = out.find(&format!("\n  {id} (")).expect(id);
+        let mut lines = out[start + 1..].lines();
+        let mut section = format!("{}\n", lines.next().unwrap());
+        for l in lines.take_while(|l| l.starts_with("    ")) {
+            section.push_str(l);
+            section.push('\n');
+        }
+        section
+    };
+    let (code, out, err) = run(&["rules", "halatafl", "--option", "capture=compulsory"]);
+    assert_eq!(code, 0, "{err}");
+    let huff = section(&out, "huff");
+    let lines: Vec<&str> = huff.lines().collect();
+    assert_eq!(
+        lines[0],
+        "  huff (rulesets/halatafl.rules:54; in force when capture = compulsory)"
+    );
+    assert!(lines[1].starts_with("    There is no huffing: a turn that fails"));
+    assert_eq!(
+        lines[2],
+        "    when capture = optional (rulesets/halatafl.rules:55):"
+    );
+    assert_eq!(lines[4], "    otherwise (rulesets/halatafl.rules:53):");
+    assert!(lines[5].starts_with("      Right after a turn that failed to capture"));
+    // The default: the plain text in force, the conditional ones listed.
+    let (_, out, _) = run(&["rules", "halatafl"]);
+    let huff = section(&out, "huff");
+    assert!(
+        huff.starts_with("  huff (rulesets/halatafl.rules:53)\n"),
+        "{huff}"
+    );
+    assert!(huff.contains("    when capture = compulsory (rulesets/halatafl.rules:54):\n"));
+    assert!(!huff.contains("otherwise"), "{huff}");
+    // A rule with one text only.
+    assert_eq!(section(&out, "jump").lines().count(), 2);
+    // JSON: the text in force, its condition, and every text.
+    let (_, json, _) = run(&["rules", "halatafl-orthogonal", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let step = v["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "step")
+        .unwrap();
+    assert_eq!(step["when"], "when diagonals = none");
+    assert!(step["text"]
+        .as_str()
+        .unwrap()
+        .contains("The board's diagonal lines are not used"));
+    let texts = step["texts"].as_array().unwrap();
+    assert_eq!(texts.len(), 6, "five conditional texts and the plain one");
+    assert_eq!(texts[5]["when"], serde_json::Value::Null);
+
+    // `rules --check` checks a house ruleset's conditions, with file, line and column.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("club.rules"),
+        "ruleset club\nextends halatafl\nrule huff when capture = compulsary \"x\"\n",
+    )
+    .unwrap();
+    let d = dir.path().to_str().unwrap();
+    let (code, out, _) = run(&["rules", "--check", "--rulesets", d]);
+    assert_eq!(code, 1, "{out}");
+    let file = dir.path().join("club.rules").display().to_string();
+    assert!(
+        out.contains(&format!(
+            "{file}:3:26: unknown value `compulsary` for `capture`; expected \
+             `compulsory-huff`, `compulsory` or `optional`; did you mean `compulsory`?"
+        )),
+        "{out}"
+    );
+}
+
 #[test]
 fn limits() {
     let text = "[Game \"halatafl\"]\n\n1. e3-d4 c5xe3xg1=K 2. c3xc5xa7=K\n";

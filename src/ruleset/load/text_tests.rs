@@ -5,6 +5,7 @@
 use super::tests::{base, dir_with, errors_of, loc};
 use super::*;
 use crate::ruleset::testing::{schemas, HALATAFL};
+use crate::ruleset::Schema;
 use crate::ruleset::{apply_overrides, Override, Ruleset};
 
 fn with(rs: &Ruleset, options: &[&str]) -> Ruleset {
@@ -191,4 +192,138 @@ fn a_base_needs_a_plain_text_for_every_rule() {
         "{}",
         errors[0]
     );
+}
+
+/// A rule line of a shipped file, read plainly: its id, its condition's `(key, value)`
+/// pairs as written, its text.
+type RuleLine = (String, Vec<(String, String)>, String);
+
+fn rule_lines(file: &str) -> Vec<RuleLine> {
+    file.lines()
+        .filter_map(|l| l.strip_prefix("rule "))
+        .map(|l| {
+            let (head, quoted) = l.split_at(l.find('"').expect("a text"));
+            let text = quoted.trim_end().trim_matches('"').to_string();
+            let mut words = head.trim().splitn(2, " when ");
+            let id = words.next().unwrap().to_string();
+            let tests = words
+                .next()
+                .map(|c| {
+                    c.split(" and ")
+                        .map(|t| {
+                            let (k, v) = t.split_once(" = ").expect("KEY = VALUE");
+                            (k.trim().to_string(), v.trim().to_string())
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            (id, tests, text)
+        })
+        .collect()
+}
+
+/// What the files of `rs`'s chain say rule `id` reads under `rs`'s settings: the first
+/// conditional text whose every value is the setting's, the nearest file first, else the
+/// nearest plain text.
+fn written_for(rs: &Ruleset, id: &str) -> String {
+    let files: Vec<Vec<RuleLine>> = rs
+        .chain
+        .iter()
+        .map(|n| rule_lines(crate::ruleset::shipped::get(n).expect("shipped")))
+        .collect();
+    let holds = |tests: &[(String, String)]| {
+        tests
+            .iter()
+            .all(|(k, v)| rs.value(k).map(|x| x.to_string()).as_deref() == Some(v.as_str()))
+    };
+    let conditional = files
+        .iter()
+        .flatten()
+        .find(|(i, tests, _)| i == id && !tests.is_empty() && holds(tests));
+    let plain = files
+        .iter()
+        .flatten()
+        .find(|(i, tests, _)| i == id && tests.is_empty());
+    conditional.or(plain).expect("a text").2.clone()
+}
+
+/// Every value a setting can take that a test walks: a choice's words, `true` and
+/// `false`, and every value a condition of `lines` tests it for.
+fn values_of(key: &str, schema: &Schema, lines: &[RuleLine]) -> Vec<String> {
+    let mut values: Vec<String> = match schema.setting(key).map(|s| s.kind) {
+        Some(crate::ruleset::Kind::Bool) => vec!["true".into(), "false".into()],
+        Some(crate::ruleset::Kind::Choice(alts)) => alts
+            .iter()
+            .filter_map(|a| match a {
+                crate::ruleset::Alt::Word(w) => Some(w.to_string()),
+                crate::ruleset::Alt::Call { .. } => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    for (_, tests, _) in lines {
+        for (k, v) in tests {
+            if k == key && !values.contains(v) {
+                values.push(v.clone());
+            }
+        }
+    }
+    values
+}
+
+/// The issue's acceptance test: every shipped ruleset, under every value (and every
+/// pair of values) of the settings its rule texts are written for, given as `--option`,
+/// cites for every rule the text its files write for those values.
+#[test]
+fn every_shipped_ruleset_cites_the_text_written_for_the_settings_in_force() {
+    let lib = Library::new(vec![]);
+    let mut walked = 0;
+    let mut conditional_cited = 0;
+    for name in crate::ruleset::shipped::names() {
+        let rs = lib.load(name, schemas()).expect("a shipped ruleset");
+        let schema = *schemas().iter().find(|s| s.game == rs.game).unwrap();
+        let lines: Vec<RuleLine> = rs
+            .chain
+            .iter()
+            .flat_map(|n| rule_lines(crate::ruleset::shipped::get(n).unwrap()))
+            .collect();
+        let mut keys: Vec<String> = lines
+            .iter()
+            .flat_map(|(_, tests, _)| tests.iter().map(|(k, _)| k.clone()))
+            .collect();
+        keys.sort();
+        keys.dedup();
+        let mut options: Vec<Vec<String>> = vec![Vec::new()];
+        for (i, a) in keys.iter().enumerate() {
+            for va in values_of(a, schema, &lines) {
+                options.push(vec![format!("{a}={va}")]);
+                for b in &keys[i + 1..] {
+                    for vb in values_of(b, schema, &lines) {
+                        options.push(vec![format!("{a}={va}"), format!("{b}={vb}")]);
+                    }
+                }
+            }
+        }
+        for set in options {
+            let overrides: Vec<Override> = set
+                .iter()
+                .map(|o| Override::from_option(o).expect("an option"))
+                .collect();
+            let r = apply_overrides(&rs, schema, &overrides).expect("valid options");
+            for id in schema.rules {
+                let cited = &r.rule(id).expect("every rule has a text").text;
+                assert_eq!(*cited, written_for(&r, id), "{name} {set:?}: rule {id}");
+                walked += 1;
+                if rs.texts[*id]
+                    .conditional
+                    .iter()
+                    .any(|c| c.text.text == *cited)
+                {
+                    conditional_cited += 1;
+                }
+            }
+        }
+    }
+    assert!(walked > 10_000, "{walked} citations walked");
+    assert!(conditional_cited > 1_000, "{conditional_cited} conditional");
 }
