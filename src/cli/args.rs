@@ -478,7 +478,8 @@ pub enum Command {
         record: RecordOpts,
     },
     /// List the rulesets, or show one ruleset's settings (effective value, where set)
-    /// and rule texts.
+    /// and rule texts (the text in force under those settings, then the rule's texts
+    /// for other settings, by condition).
     #[command(
         after_help = "Example:\n  referee rules\n  referee rules halatafl-emperor\n  referee rules thaayam --option twins=false\n  referee rules --check"
     )]
