@@ -187,11 +187,13 @@ pub struct Ruleset {
     /// The names of the chain, this ruleset first, its base last.
     pub chain: Vec<String>,
     pub settings: BTreeMap<String, Setting>,
-    /// Every rule id with its text in force under `settings`: chosen from `texts` when
-    /// the ruleset is built and again by [`apply_overrides`] ([`Ruleset::choose_texts`]),
-    /// so a ruling only looks its rule up.
+    /// Every rule id with its text in force under `settings`: the plain text, or for a
+    /// rule with conditional texts the one chosen from `texts` when the ruleset is built
+    /// and again by [`apply_overrides`] ([`Ruleset::choose_texts`]), so a ruling only
+    /// looks its rule up.
     pub rules: BTreeMap<String, RuleText>,
-    /// Every rule id with all its texts, conditional ones included.
+    /// Every text of each rule that has conditional texts (`rule ID when …`), the
+    /// plain one included; a rule missing here has its plain text only.
     pub texts: BTreeMap<String, RuleTexts>,
     /// The files of the data settings ([`Kind::Data`]), by key, as loaded for their
     /// current values. Filled by the [`Library`] when it loads a ruleset and by
@@ -233,14 +235,19 @@ impl Ruleset {
     pub fn rule(&self, id: &str) -> Option<&RuleText> {
         self.rules.get(id)
     }
-    /// Chooses every rule's text in force under the current settings (after the
-    /// settings change: once per ruleset, never per turn).
+    /// Chooses the text in force of every rule that has conditional texts, under the
+    /// current settings (after the settings change: once per ruleset, never per turn).
     pub fn choose_texts(&mut self) {
-        self.rules = self
-            .texts
-            .iter()
-            .map(|(id, t)| (id.clone(), t.in_force(&self.settings).clone()))
-            .collect();
+        for (id, all) in &self.texts {
+            let chosen = all.in_force(&self.settings);
+            match self.rules.get_mut(id) {
+                Some(slot) if slot.location == chosen.location => {}
+                Some(slot) => *slot = chosen.clone(),
+                None => {
+                    self.rules.insert(id.clone(), chosen.clone());
+                }
+            }
+        }
     }
     /// Where the setting that makes rule `id` apply was set (the schema's
     /// `rule_settings`), for a ruling's citation; `None` for a rule that always applies.

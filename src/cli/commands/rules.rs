@@ -78,9 +78,7 @@ pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) ->
                         .map(|c| text(Some(c.condition()), &c.text))
                         .collect()
                 });
-                if let Some(a) = all {
-                    texts.push(text(None, &a.plain));
-                }
+                texts.push(text(None, all.map_or(t, |a| &a.plain)));
                 json!({"id": id, "text": t.text, "source": t.location.to_string(),
                        "when": when, "texts": texts})
             })

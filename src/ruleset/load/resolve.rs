@@ -139,7 +139,7 @@ impl Library {
                 },
             );
         }
-        let mut plain: BTreeMap<String, RuleText> = BTreeMap::new();
+        let mut rules: BTreeMap<String, RuleText> = BTreeMap::new();
         let mut title = None;
         let mut source = None;
         for file in chain.iter().rev() {
@@ -153,7 +153,7 @@ impl Library {
                 );
             }
             for rule in file.rules.iter().filter(|r| r.when.is_empty()) {
-                plain.insert(rule.id.node.clone(), file.rule_text(rule));
+                rules.insert(rule.id.node.clone(), file.rule_text(rule));
             }
             if file.title.is_some() {
                 title = file.title.clone();
@@ -164,36 +164,25 @@ impl Library {
         }
         // Conditional texts are tried the nearest file first; a text for the same
         // condition in a nearer file replaces the farther one.
-        let mut texts: BTreeMap<String, RuleTexts> = plain
-            .into_iter()
-            .map(|(id, plain)| {
-                let texts = RuleTexts {
-                    plain,
-                    conditional: Vec::new(),
-                };
-                (id, texts)
-            })
-            .collect();
+        let mut texts: BTreeMap<String, RuleTexts> = BTreeMap::new();
         for file in &chain {
             for rule in file.rules.iter().filter(|r| !r.when.is_empty()) {
-                let when: Vec<Test> = rule
-                    .when
-                    .iter()
-                    .map(|t| Test {
-                        key: t.key.node.clone(),
-                        value: t.value.to_value(),
-                    })
-                    .collect();
-                let Some(texts) = texts.get_mut(&rule.id.node) else {
+                let Some(plain) = rules.get(&rule.id.node) else {
                     continue;
                 };
-                if !texts
+                let all = texts
+                    .entry(rule.id.node.clone())
+                    .or_insert_with(|| RuleTexts {
+                        plain: plain.clone(),
+                        conditional: Vec::new(),
+                    });
+                if !all
                     .conditional
                     .iter()
-                    .any(|c| same_condition(&c.when, &when))
+                    .any(|c| same_condition(&c.when, &rule.tests))
                 {
-                    texts.conditional.push(Conditional {
-                        when,
+                    all.conditional.push(Conditional {
+                        when: rule.tests.clone(),
                         text: file.rule_text(rule),
                     });
                 }
@@ -208,7 +197,7 @@ impl Library {
             file: first.display.clone(),
             chain: chain.iter().map(|f| f.name.clone()).collect(),
             settings,
-            rules: BTreeMap::new(),
+            rules,
             texts,
             data: BTreeMap::new(),
         };
@@ -269,10 +258,12 @@ struct FileRules {
     rules: Vec<FileRule>,
 }
 
-/// A `rule` line: its id, its condition (empty for the plain text) and its text.
+/// A `rule` line: its id, its condition (empty for the plain text) as written and as
+/// values, and its text.
 struct FileRule {
     id: Spanned<String>,
     when: Vec<TestNode>,
+    tests: Vec<Test>,
     text: Spanned<String>,
     pos: Pos,
 }
@@ -336,6 +327,7 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
     let display = found.display.clone();
     let parsed = parse_file(&found.text, &display);
     let first_syntax_error_line = parsed.errors.first().map(|e| e.line);
+    let no_statements = parsed.statements.is_empty();
     errors.extend(parsed.errors);
     let mut file = FileRules {
         name: found.name.clone(),
@@ -375,7 +367,9 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
             first.line
         )
     };
-    for (i, st) in parsed.statements.iter().enumerate() {
+    // The statements are moved into the file's lists: a cold start reads the base
+    // ruleset's every line, and copying its texts cost as much as reading them.
+    for (i, st) in parsed.statements.into_iter().enumerate() {
         let pos = st.pos;
         if let Statement::Ruleset(name) = &st.statement {
             if let Some(first) = ruleset_pos {
@@ -419,7 +413,7 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                 ),
             ));
         }
-        match &st.statement {
+        match st.statement {
             Statement::Ruleset(_) => unreachable!("handled above"),
             Statement::Game(g) => {
                 if let Some(first) = &file.game {
@@ -430,7 +424,7 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                         "a ruleset has `game` (a base) or `extends` (a variant), not both".into(),
                     ));
                 } else {
-                    file.game = Some(g.clone());
+                    file.game = Some(g);
                 }
             }
             Statement::Extends(e) => {
@@ -442,7 +436,7 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                         "a ruleset has `game` (a base) or `extends` (a variant), not both".into(),
                     ));
                 } else {
-                    file.extends = Some(e.clone());
+                    file.extends = Some(e);
                 }
             }
             Statement::Title(t) => {
@@ -450,7 +444,7 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                     errors.push(err(pos, twice("`title`", first)));
                 } else {
                     title_pos = Some(pos);
-                    file.title = Some(t.node.clone());
+                    file.title = Some(t.node);
                 }
             }
             Statement::Source(s) => {
@@ -458,7 +452,7 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                     errors.push(err(pos, twice("`source`", first)));
                 } else {
                     source_pos = Some(pos);
-                    file.source = Some(s.node.clone());
+                    file.source = Some(s.node);
                 }
             }
             Statement::Set { key, value } => {
@@ -466,7 +460,7 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                     errors.push(err(key.pos, key_twice(&key.node, *first)));
                 } else {
                     set_pos.insert(key.node.clone(), pos);
-                    file.sets.push((key.clone(), value.clone(), pos));
+                    file.sets.push((key, value, pos));
                 }
             }
             Statement::Rule { id, when, text } if when.is_empty() => {
@@ -475,28 +469,30 @@ fn analyze(found: &Found, errors: &mut Vec<RulesetError>) -> FileRules {
                 } else {
                     rule_pos.insert(id.node.clone(), pos);
                     file.rules.push(FileRule {
-                        id: id.clone(),
+                        id,
                         when: Vec::new(),
-                        text: text.clone(),
+                        tests: Vec::new(),
+                        text,
                         pos,
                     });
                 }
             }
             Statement::Rule { id, when, text } => {
-                if let Some(e) = condition_problem(&file.rules, id, when, &display) {
-                    errors.push(e);
-                } else {
-                    file.rules.push(FileRule {
-                        id: id.clone(),
-                        when: when.clone(),
-                        text: text.clone(),
+                let tests = tests_of(&when);
+                match condition_problem(&file.rules, &id, &when, &tests, &display) {
+                    Some(e) => errors.push(e),
+                    None => file.rules.push(FileRule {
+                        id,
+                        when,
+                        tests,
+                        text,
                         pos,
-                    });
+                    }),
                 }
             }
         }
     }
-    if parsed.statements.is_empty() && first_syntax_error_line.is_none() {
+    if no_statements && first_syntax_error_line.is_none() {
         errors.push(err(
             Pos { line: 1, column: 1 },
             format!("the file is empty; expected `ruleset {}`", found.name),
@@ -517,6 +513,7 @@ fn condition_problem(
     earlier: &[FileRule],
     id: &Spanned<String>,
     when: &[TestNode],
+    tests: &[Test],
     display: &str,
 ) -> Option<RulesetError> {
     for (i, t) in when.iter().enumerate() {
@@ -532,26 +529,25 @@ fn condition_problem(
             ));
         }
     }
-    let tests = tests_of(when);
     for first in earlier
         .iter()
         .filter(|r| r.id.node == id.node && !r.when.is_empty())
     {
-        let first_tests = tests_of(&first.when);
-        let message = if same_condition(&first_tests, &tests) {
+        let first_tests = &first.tests;
+        let message = if same_condition(first_tests, tests) {
             format!(
                 "rule `{}` has a text twice in this file {} (first at line {})",
                 quote(&id.node),
-                Condition(&tests),
+                Condition(tests),
                 first.pos.line
             )
-        } else if covers(&tests, &first_tests) {
+        } else if covers(tests, first_tests) {
             format!(
                 "this text of rule `{}` is never in force: the text at line {} ({}) comes \
                  first and holds whenever this one does; write the narrower condition first",
                 quote(&id.node),
                 first.pos.line,
-                Condition(&first_tests)
+                Condition(first_tests)
             )
         } else {
             continue;
