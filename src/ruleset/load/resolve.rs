@@ -139,10 +139,14 @@ impl Library {
                 },
             );
         }
+        // The texts are moved out of the files, not copied: a cold start builds the base
+        // ruleset's every text.
         let mut rules: BTreeMap<String, RuleText> = BTreeMap::new();
+        // Each file's conditional texts, in the order written, the base's first.
+        let mut conditional: Vec<Vec<(String, Vec<Test>, RuleText)>> = Vec::new();
         let mut title = None;
         let mut source = None;
-        for file in chain.iter().rev() {
+        for file in chain.iter_mut().rev() {
             for (key, value, pos) in &file.sets {
                 settings.insert(
                     key.node.clone(),
@@ -152,9 +156,19 @@ impl Library {
                     },
                 );
             }
-            for rule in file.rules.iter().filter(|r| r.when.is_empty()) {
-                rules.insert(rule.id.node.clone(), file.rule_text(rule));
+            let mut written = Vec::new();
+            for rule in std::mem::take(&mut file.rules) {
+                let text = RuleText {
+                    text: rule.text.node,
+                    location: file.location(rule.text.pos),
+                };
+                if rule.tests.is_empty() {
+                    rules.insert(rule.id.node, text);
+                } else {
+                    written.push((rule.id.node, rule.tests, text));
+                }
             }
+            conditional.push(written);
             if file.title.is_some() {
                 title = file.title.clone();
             }
@@ -165,27 +179,20 @@ impl Library {
         // Conditional texts are tried the nearest file first; a text for the same
         // condition in a nearer file replaces the farther one.
         let mut texts: BTreeMap<String, RuleTexts> = BTreeMap::new();
-        for file in &chain {
-            for rule in file.rules.iter().filter(|r| !r.when.is_empty()) {
-                let Some(plain) = rules.get(&rule.id.node) else {
-                    continue;
-                };
-                let all = texts
-                    .entry(rule.id.node.clone())
-                    .or_insert_with(|| RuleTexts {
-                        plain: plain.clone(),
-                        conditional: Vec::new(),
-                    });
-                if !all
-                    .conditional
-                    .iter()
-                    .any(|c| same_condition(&c.when, &rule.tests))
-                {
-                    all.conditional.push(Conditional {
-                        when: rule.tests.clone(),
-                        text: file.rule_text(rule),
-                    });
-                }
+        for (id, when, text) in conditional.into_iter().rev().flatten() {
+            if !rules.contains_key(&id) {
+                continue;
+            }
+            let all = texts.entry(id).or_insert_with_key(|id| RuleTexts {
+                plain: rules[id].clone(),
+                conditional: Vec::new(),
+            });
+            if !all
+                .conditional
+                .iter()
+                .any(|c| same_condition(&c.when, &when))
+            {
+                all.conditional.push(Conditional { when, text });
             }
         }
         let first = &chain[0];
@@ -274,12 +281,6 @@ impl FileRules {
             file: self.display.clone(),
             line: pos.line,
             column: pos.column,
-        }
-    }
-    fn rule_text(&self, rule: &FileRule) -> RuleText {
-        RuleText {
-            text: rule.text.node.clone(),
-            location: self.location(rule.text.pos),
         }
     }
 }
