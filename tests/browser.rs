@@ -453,7 +453,7 @@ fn html_pages_step_in_chromium() {
     let message = tab.eval("document.querySelector('#ruling .message').textContent");
     assert_eq!(
         message,
-        "the turn is labelled north: but it is south's turn"
+        "the turn is labelled north:, but south captured on its last turn and plays again"
     );
     tab.screenshot("thaayam-disputed-ruling");
 
