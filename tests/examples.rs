@@ -348,7 +348,11 @@ fn halasi_scores_a_player_can_follow() {
     let (code, text, err) = run(&["score", "games/halasi/solitaire-win.game", "--turn", "2"]);
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("adjoining*") && text.contains("counts from both sides"));
-    assert!(text.contains("(was 304; the target is 6 territories × 48 + 7 dominos drawn × 4)"));
+    // The "was" speaks of the target, not of the score (issue 34).
+    assert!(text.contains(
+        "score after: 70 of target 316 (6 territories × 48 + 7 dominos drawn × 4; \
+         the target was 304 before this turn drew its dominos)"
+    ));
     insta::assert_snapshot!("halasi-solitaire-win-score-turn-2", text);
 }
 

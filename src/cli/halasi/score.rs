@@ -193,17 +193,18 @@ pub fn text(b: &TurnScore, counted: bool) -> String {
     }
     if let Some(p) = &b.solitaire {
         let _ = write!(out, "  score after: {} of target {}", p.score, p.target);
+        // The target grows with every domino drawn: its sum, and what it was before.
         if p.target != p.target_before {
             let _ = write!(
                 out,
-                " (was {}; the target is {} territor{} × {} + {} domino{} drawn × {})",
-                p.target_before,
+                " ({} territor{} × {} + {} domino{} drawn × {}; the target was {} before this turn drew its dominos)",
                 p.territories,
                 if p.territories == 1 { "y" } else { "ies" },
                 p.territory_fee,
                 p.drawn,
                 if p.drawn == 1 { "" } else { "s" },
-                p.domino_fee
+                p.domino_fee,
+                p.target_before,
             );
         }
         out.push('\n');
