@@ -16,6 +16,7 @@ mod fuzz_regressions;
 mod generate;
 mod guide;
 mod halasi_rules;
+mod halasi_without_seed;
 mod hostile;
 mod hostile_bytes;
 mod hostile_paths;

@@ -348,7 +348,7 @@ pub fn check_written(s: &Settings, st: &State, chance: &Chance) -> Result<(), Vi
                     roll: draw.roll,
                     written: draw.dominos.len(),
                     due: n,
-                    purse: seat.purse,
+                    purse: (s.mode == Mode::Table).then_some(seat.purse),
                     pool,
                 }));
             }

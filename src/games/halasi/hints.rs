@@ -4,12 +4,12 @@
 
 use super::layout::PlaceFault;
 use super::markings::Relation;
-use super::settings::Settings;
+use super::settings::{Mode, Settings};
 use super::state::State;
-use super::violation::Violation;
+use super::violation::{BuyFault, Violation};
 use crate::notation::halasi::Address;
 
-pub fn hint(_settings: &Settings, st: &State, v: &Violation) -> Option<String> {
+pub fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
     let lay = &st.layout;
     match v {
         Violation::FirstDomino { home, .. } => {
@@ -66,6 +66,14 @@ pub fn hint(_settings: &Settings, st: &State, v: &Violation) -> Option<String> {
             "the turn scores {scored}: `referee score FILE --turn {}` explains every point",
             st.turns + 1
         )),
+        // Solitaire has no purse and no territory pool to buy from: it draws.
+        Violation::Buy { why, .. } if s.mode == Mode::Solitaire => Some(match why {
+            BuyFault::DrawCount { roll, due, .. } => format!(
+                "solitaire has no purse: it draws as many dominos as the roll shows, fewer \
+                 only when the pool runs short; this roll of {roll} draws {due}"
+            ),
+            _ => format!("the domino pool holds {} dominos", st.dominos.len()),
+        }),
         Violation::TerritoryBuy { .. } | Violation::Buy { .. } => {
             let seat = st.seat(st.to_move);
             Some(format!(

@@ -52,7 +52,9 @@ pub enum BuyFault {
         roll: u8,
         written: usize,
         due: usize,
-        purse: i64,
+        /// The purse that limits the purchase; `None` in solitaire, which draws without
+        /// paying.
+        purse: Option<i64>,
         pool: usize,
     },
 }
@@ -277,11 +279,19 @@ impl fmt::Display for BuyFault {
                 due,
                 purse,
                 pool,
-            } => write!(
-                f,
-                "a roll of {roll} buys {due} domino{} (purse {purse}, {pool} in the pool), not {written}",
-                if *due == 1 { "" } else { "s" }
-            ),
+            } => {
+                let plural = if *due == 1 { "" } else { "s" };
+                match purse {
+                    Some(purse) => write!(
+                        f,
+                        "a roll of {roll} buys {due} domino{plural} (purse {purse}, {pool} in the pool), not {written}"
+                    ),
+                    None => write!(
+                        f,
+                        "a roll of {roll} draws {due} domino{plural} ({pool} in the pool), not {written}"
+                    ),
+                }
+            }
         }
     }
 }
