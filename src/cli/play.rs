@@ -20,7 +20,7 @@ use crate::engine::Config;
 use crate::games::{seat_name, Game, SeatSet};
 use crate::notation::record::{self, Action};
 use crate::quote::quote;
-use crate::referee::{self, judge, Finish, JudgeOptions, Refusal, Session, StatusReport};
+use crate::referee::{self, judge, Finish, JudgeOptions, Refusal, Session};
 use crate::ruleset::Ruleset;
 
 /// The game as played so far: the session history (for `:undo`) and the record text.
@@ -269,7 +269,7 @@ impl Visitor for PlayVisit<'_> {
                 }
                 ":show" => {
                     let s = game.current();
-                    let status = StatusReport::of::<G>(&s.status());
+                    let status = s.status_report();
                     Answer::ok(
                         json!({"ok": true, "position": G::position_json(&s.settings, &s.state),
                                "setup": G::setup_string(&s.settings, &s.state), "status": status}),
@@ -332,7 +332,7 @@ impl Visitor for PlayVisit<'_> {
                 }
                 ":status" => {
                     let s = game.current();
-                    let status = StatusReport::of::<G>(&s.status());
+                    let status = s.status_report();
                     let next_turn = (!status.over).then_some(s.turns + 1);
                     Answer::ok(
                         json!({"ok": true, "turn": s.turns, "next_turn": next_turn, "next": status.to_move, "status": status, "random": random_json(s)}),
@@ -365,7 +365,7 @@ impl Visitor for PlayVisit<'_> {
                             })?;
                         }
                         let s = game.current();
-                        let status = StatusReport::of::<G>(&s.status());
+                        let status = s.status_report();
                         Answer::ok(
                             json!({"ok": true, "turn": s.turns, "next": status.to_move, "status": status, "random": random_json(s)}),
                             format!("undone; {}", standing(s.turns, &status)),
@@ -421,7 +421,7 @@ impl Visitor for PlayVisit<'_> {
                                         .map(|(l, _)| format!("{l}: "))
                                         .unwrap_or_default();
                                     game.lines.push(format!("{number} {label}{written}"));
-                                    let status = StatusReport::of::<G>(&next.status());
+                                    let status = next.status_report();
                                     let doc = json!({"ok": true, "turn": next.turns, "next": status.to_move,
                                                      "status": status, "random": random_json(&next)});
                                     let text = format!("ok {}: {}", next.turns, status.describe());
@@ -487,7 +487,7 @@ fn engine_turns<G: Render>(
         })?;
         let line = format!("{number} {turn}");
         game.lines.push(line.clone());
-        let status = StatusReport::of::<G>(&next.status());
+        let status = next.status_report();
         let win = a
             .seats
             .iter()

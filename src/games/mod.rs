@@ -227,6 +227,18 @@ pub trait Game: Sized + 'static {
         derived == written
     }
 
+    /// Where the players make the random events (no seed) and the turn now due opens
+    /// with one that is not written yet: what the seat to move writes first, worded to
+    /// follow the seat's name ("throws first: write …"), and an outcome it could write,
+    /// for a hint whose example turn the referee accepts. `None` where the turn opens
+    /// with no outcome to write, or the game gives no example.
+    fn outcome_to_write(
+        _settings: &Self::Settings,
+        _state: &Self::State,
+    ) -> Option<(&'static str, Self::Chance)> {
+        None
+    }
+
     /// The seats any of which may take the turn now due, the turn's seat label choosing
     /// (Halasi's first rounds without a seed, whose order rolls are not written); `None`
     /// when the seat to move is fixed.

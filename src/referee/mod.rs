@@ -113,8 +113,14 @@ pub struct StatusReport {
     pub winners: Vec<String>,
     pub draw: bool,
     pub reason: Option<String>,
-    /// The seat to move, while the game goes on.
+    /// The seat to move, while the game goes on. Where the order of a round is open
+    /// (`may_move`), the first of the seats that may move.
     pub to_move: Option<String>,
+    /// The seats any of which may take the turn now due, the turn's seat label choosing
+    /// (Halasi's first rounds without a seed, whose order rolls are not written); absent
+    /// where the seat to move is fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub may_move: Option<Vec<String>>,
 }
 
 impl StatusReport {
@@ -126,6 +132,7 @@ impl StatusReport {
                 draw: false,
                 reason: None,
                 to_move: Some(games::seat_name::<G>(*to_move).to_string()),
+                may_move: None,
             },
             games::Status::Over(end) => StatusReport {
                 over: true,
@@ -137,16 +144,42 @@ impl StatusReport {
                 draw: end.draw,
                 reason: Some(end.reason.to_string()),
                 to_move: None,
+                may_move: None,
             },
         }
+    }
+
+    /// Where play stands in a position: as [`StatusReport::of`], and where the order of
+    /// the round is open ([`Game::open_movers`]) to more than one seat, the seats that
+    /// may move.
+    pub fn of_position<G: Game>(settings: &G::Settings, state: &G::State) -> StatusReport {
+        let mut report = StatusReport::of::<G>(&G::status(settings, state));
+        if report.over {
+            return report;
+        }
+        if let Some(open) = G::open_movers(settings, state).filter(|o| o.len() > 1) {
+            let names: Vec<String> = open
+                .iter()
+                .map(|s| games::seat_name::<G>(s).to_string())
+                .collect();
+            report.to_move = names.first().cloned();
+            report.may_move = Some(names);
+        }
+        report
     }
 
     /// "white wins (capture-all)", "draw (agreement)", "black to move".
     pub fn describe(&self) -> String {
         if !self.over {
-            return match &self.to_move {
-                Some(s) => format!("{s} to move"),
-                None => "in play".into(),
+            return match (&self.may_move, &self.to_move) {
+                (Some(open), _) => format!(
+                    "the order of this round is not rolled: {} may move; label the turn with \
+                     the seat that takes it (`{}:`)",
+                    or_list(open),
+                    open.first().map(String::as_str).unwrap_or("a")
+                ),
+                (None, Some(s)) => format!("{s} to move"),
+                (None, None) => "in play".into(),
             };
         }
         let reason = self.reason.as_deref().unwrap_or("over");
@@ -159,6 +192,15 @@ impl StatusReport {
         } else {
             format!("{} share the win ({reason})", self.winners.join(" and "))
         }
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::quote::quote;
 use crate::ruleset::{self, Location, Origin, Override, RuleText, Ruleset, Setting};
 
 use super::session::{Refusal, Session};
-use super::{Diagnostic, Env, ErrorKind, Report, StatusReport};
+use super::{Diagnostic, Env, ErrorKind, Report};
 
 /// How one turn was judged (for `adjudicate`).
 #[derive(Clone, Debug)]
@@ -140,7 +140,7 @@ pub fn judge<G: Game>(
         if complete && errors.is_empty() && movetext.error.is_none() {
             check_result::<G>(&session, raw, &movetext, &mut errors);
         }
-        judgement.report.status = Some(StatusReport::of::<G>(&session.status()));
+        judgement.report.status = Some(session.status_report());
         judgement.session = Some(session);
     } else {
         judgement.report.ruleset = raw
@@ -200,7 +200,12 @@ fn replay<G: Game>(
             Ok(()) => {
                 if options.detail {
                     let before = before.expect("kept with detail");
-                    let seat = before.to_move().map(seat_name::<G>).unwrap_or("-");
+                    // The seat that played: where the order was open, the label's.
+                    let seat = session
+                        .last_mover()
+                        .or(before.to_move())
+                        .map(seat_name::<G>)
+                        .unwrap_or("-");
                     let (number, name) = before.turn_name();
                     let note = match &entry.action {
                         Action::Play(t) => {
@@ -644,12 +649,12 @@ fn check_result<G: Game>(
         Declared::Unstated => format!(
             "the record declares {} but the game is not over ({})",
             describe::<G>(&declared),
-            StatusReport::of::<G>(&session.status()).describe()
+            session.status_report().describe()
         ),
         _ => format!(
             "the record declares {} but the replay shows {}",
             describe::<G>(&declared),
-            StatusReport::of::<G>(&session.status()).describe()
+            session.status_report().describe()
         ),
     };
     let mut d = Diagnostic::new(ErrorKind::Result, Some(span), message);

@@ -92,7 +92,8 @@ impl<G: Game> fmt::Display for Refusal<G> {
                 write!(f, "the turn is labelled `{written}:` but it is {expected}'s turn")
             }
             Refusal::Open { written, open } => {
-                let seats = open.join(" or ");
+                let names: Vec<String> = open.iter().map(|s| s.to_string()).collect();
+                let seats = super::or_list(&names);
                 match written {
                     Some(w) => write!(
                         f,
@@ -211,6 +212,18 @@ impl<G: Game> Session<G> {
 
     pub fn status(&self) -> Status {
         G::status(&self.settings, &self.state)
+    }
+
+    /// Where play stands, for people and programs: the seat to move, or the seats that
+    /// may move where the round's order is open, or how the game ended.
+    pub fn status_report(&self) -> super::StatusReport {
+        super::StatusReport::of_position::<G>(&self.settings, &self.state)
+    }
+
+    /// The seat that played the last turn (where a round's order is open, the one its
+    /// label chose); `None` before the first.
+    pub fn last_mover(&self) -> Option<Seat> {
+        self.last_mover
     }
 
     pub fn to_move(&self) -> Option<Seat> {

@@ -13,7 +13,7 @@ use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::engine::{Analysis, Config, ExpectedStanding};
 use crate::games::{seat_name, Game};
 use crate::notation::record::LineIndex;
-use crate::referee::{judge, JudgeOptions, Session, StatusReport};
+use crate::referee::{judge, JudgeOptions, Session};
 
 /// `--estimate`: the engine's seed and budget.
 pub struct Estimate<'a> {
@@ -155,7 +155,7 @@ fn adjudicate_game<G: Render>(
                 "setting": v.setting.as_ref().map(|(k, s)| json!({"key": k, "value": s.value.to_string(), "set_at": origin(&s.origin)})),
                 "before": {
                     "setup": G::setup_string(&v.before.settings, &v.before.state),
-                    "status": StatusReport::of::<G>(&v.before.status()),
+                    "status": v.before.status_report(),
                 },
                 "legal": v.legal,
             }),
@@ -166,7 +166,7 @@ fn adjudicate_game<G: Render>(
         if let (Some(n), Some(s)) = (turn, &before_n) {
             doc["turn"] = json!({
                 "turn": n,
-                "before": {"setup": G::setup_string(&s.settings, &s.state), "status": StatusReport::of::<G>(&s.status())},
+                "before": {"setup": G::setup_string(&s.settings, &s.state), "status": s.status_report()},
                 "legal": legal_at(s),
             });
         }
@@ -262,7 +262,7 @@ fn adjudicate_game<G: Render>(
                 out,
                 "\nPosition before {} ({}):",
                 name_of(n),
-                StatusReport::of::<G>(&s.status()).describe()
+                s.status_report().describe()
             )?;
             write!(out, "{}", G::diagram(&s.settings, &s.state))?;
             writeln!(out, "setup: {}", G::setup_string(&s.settings, &s.state))?;
@@ -297,7 +297,7 @@ fn adjudicate_game<G: Render>(
                 out,
                 "Position before {} ({}):",
                 v.name,
-                StatusReport::of::<G>(&v.before.status()).describe()
+                v.before.status_report().describe()
             )?;
             write!(out, "{}", G::diagram(&v.before.settings, &v.before.state))?;
             writeln!(

@@ -214,7 +214,7 @@ fn analysis<G: Render>(
         }
         writeln!(out, "{doc}")?;
     } else {
-        let status = crate::referee::StatusReport::of::<G>(&session.status());
+        let status = session.status_report();
         writeln!(
             out,
             "Position after turn {played} ({}): {}",

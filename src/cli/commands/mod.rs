@@ -339,23 +339,42 @@ pub fn parse_single<G: Game>(
 }
 
 /// Why the seat to move has no turn listed in a record without a seed: its turn opens
-/// with a random outcome that the players throw and write. `None` where turns are listed
-/// (or the game is over).
+/// with a random outcome that the players make and write. Where the game gives an
+/// outcome it could write, the note shows a whole turn with it that the referee accepts
+/// (the first legal one), labelled where the round's order is open. `None` where turns
+/// are listed (or the game is over).
 pub fn written_chance_note<G: Game>(session: &referee::Session<G>) -> Option<String> {
     let seat = crate::games::seat_name::<G>(session.to_move()?);
     if session.dice.is_some() || !G::has_chance(&session.settings) {
         return None;
     }
-    let how = match G::NAME {
-        "thaayam" => "throws first: write the throws in brackets, e.g. `[1 4 2] enter, c1+4+2`",
-        "halasi" => {
-            "rolls and draws first: write the roll and the dominos drawn in brackets, \
-             e.g. `[3: RX KK SS] territory BT2 @1,0 r3`"
+    let status = session.status_report();
+    let how = match G::outcome_to_write(&session.settings, &session.state) {
+        Some((what, outcome)) => {
+            let mut turns = Vec::new();
+            session.legal_turns_for(Some(&outcome), &mut turns);
+            let label = match status.may_move {
+                Some(_) => format!("{seat}: "),
+                None => String::new(),
+            };
+            match turns.first() {
+                Some(t) => format!("{what}; e.g. `{label}{t}`"),
+                None => what.to_string(),
+            }
         }
-        _ => "makes a random event first: write its outcome in the turn",
+        None => match G::NAME {
+            "thaayam" => {
+                "throws first: write the throws in brackets, e.g. `[1 4 2] enter, c1+4+2`".into()
+            }
+            _ => "makes a random event first: write its outcome in the turn".into(),
+        },
+    };
+    let who = match status.may_move {
+        Some(_) => format!("{}; the seat that moves", status.describe()),
+        None => seat.to_string(),
     };
     Some(format!(
-        "{seat} {how} (without a seed the players make and write every random event)"
+        "{who} {how} (without a seed the players make and write every random event)"
     ))
 }
 

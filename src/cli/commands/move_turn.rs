@@ -13,7 +13,7 @@ use super::{
 };
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::notation::record::{self, Action};
-use crate::referee::{self, judge, Finish, JudgeOptions, StatusReport};
+use crate::referee::{self, judge, Finish, JudgeOptions};
 
 struct MoveVisit<'a> {
     ctx: &'a Ctx,
@@ -139,7 +139,7 @@ impl Visitor for MoveVisit<'_> {
         // Still under the lock taken before the record was read: nobody has changed it.
         lock.replace(&text)
             .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
-        let status = StatusReport::of::<G>(&session.status());
+        let status = session.status_report();
         if json {
             writeln!(
                 out,

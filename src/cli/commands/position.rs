@@ -13,7 +13,7 @@ use crate::cli::html::{self, Fate, Page, Positions, Ruling, RulingError, TurnRow
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::seat_name;
 use crate::notation::record::Action;
-use crate::referee::{judge, JudgeOptions, Numbering, Session, StatusReport};
+use crate::referee::{judge, JudgeOptions, Numbering, Session};
 
 /// What a position command prints.
 #[derive(Copy, Clone)]
@@ -111,7 +111,7 @@ fn position_game<G: Render>(
             session.turn_name().1
         );
     }
-    let status = StatusReport::of::<G>(&session.status());
+    let status = session.status_report();
     match (what, ctx.global.format) {
         (View::Show, Format::Text) => {
             write!(out, "{}", G::diagram(&session.settings, &session.state))?;
@@ -310,7 +310,7 @@ fn html_page<G: Render>(
     let turn_text = |e: &crate::notation::record::Entry<G::Turn>| {
         rec.text[e.span.start..e.span.end].to_string()
     };
-    let describe = |s: &Session<G>| StatusReport::of::<G>(&s.status()).describe();
+    let describe = |s: &Session<G>| s.status_report().describe();
     let mut positions = Positions::default();
     let mut captions = Vec::with_capacity(played + 2);
     let mut turns = Vec::with_capacity(movetext.entries.len());
@@ -332,7 +332,6 @@ fn html_page<G: Render>(
         Numbering::Turns => (i + 1).to_string(),
     };
     for (i, entry) in movetext.entries.iter().enumerate().take(played) {
-        let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
         let (number, name) = session.turn_name();
         counters.push(short(&session, i, &number));
         let address = match &entry.action {
@@ -347,6 +346,8 @@ fn html_page<G: Render>(
             )
             .and_then(|()| session.play(&entry.action, address))
             .map_err(|r| internal(&format!("turn {} replayed differently: {r}", i + 1)))?;
+        // The seat that played: where the order was open, the one its label chose.
+        let seat = session.last_mover().map(seat_name::<G>).unwrap_or("-");
         positions.push(&picture(&session, Some(&before))?);
         captions.push(format!(
             "After {name} ({seat}: {}): {}",

@@ -375,6 +375,61 @@ pub fn check_written(s: &Settings, st: &State, chance: &Chance) -> Result<(), Vi
     }
 }
 
+/// The roll of the example outcomes that [`example`] gives.
+const EXAMPLE_ROLL: u8 = 3;
+
+/// Where the players make the random events (no seed): what the seat to move writes
+/// before its turn, and an outcome it could write (the pool's first dominos), which
+/// [`check_written`] accepts. `None` where the turn now due opens with no outcome (a
+/// home, a later setup placement), or with a seed.
+pub fn example(s: &Settings, st: &State) -> Option<(&'static str, Chance)> {
+    if st.seeded || st.end.is_some() {
+        return None;
+    }
+    let seat = st.seat(st.to_move);
+    let top = |n: usize| st.dominos[..n.min(st.dominos.len())].to_vec();
+    match st.phase {
+        Phase::Homes => None,
+        Phase::Setup { .. } if seat.bought_in => None,
+        Phase::Setup { .. } => Some((
+            "buys in with its first placement: write the four dominos it buys in \
+             brackets before the placement, `[RX SS IO QQ]`",
+            Chance::BuyIn(Dominos(top(OPENING))),
+        )),
+        Phase::Play => {
+            let opening_due = s.mode == Mode::Solitaire && st.drawn == 0;
+            let opening = opening_due.then(|| Dominos(top(OPENING)));
+            let skip = opening.as_ref().map_or(0, |o| o.0.len());
+            let n = buyable(s, seat.purse, st.dominos.len() - skip, EXAMPLE_ROLL);
+            let draw = Draw {
+                roll: EXAMPLE_ROLL,
+                dominos: st.dominos[skip..skip + n].to_vec(),
+            };
+            let what = match (s.mode, opening_due) {
+                (Mode::Table, _) => {
+                    "rolls and buys first: write the roll and the dominos bought in \
+                     brackets, `[3: RX KK SS]`"
+                }
+                (Mode::Solitaire, true) => {
+                    "draws the opening four, then rolls and draws: write the four in \
+                     brackets, then the roll and the dominos drawn, `[RX SS IO QQ] [3: KK MM FY]`"
+                }
+                (Mode::Solitaire, false) => {
+                    "rolls and draws first: write the roll and the dominos drawn in \
+                     brackets, `[3: KK MM FY]`"
+                }
+            };
+            Some((
+                what,
+                Chance::Roll {
+                    opening,
+                    draw: Some(draw),
+                },
+            ))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

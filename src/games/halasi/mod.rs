@@ -172,6 +172,10 @@ impl Game for Halasi {
         chance::agrees(derived, written)
     }
 
+    fn outcome_to_write(settings: &Settings, state: &State) -> Option<(&'static str, Chance)> {
+        chance::example(settings, state)
+    }
+
     fn open_movers(settings: &Settings, state: &State) -> Option<SeatSet> {
         state.open(settings)
     }
