@@ -25,6 +25,7 @@ mod ladders;
 mod pictures;
 mod properties;
 mod records;
+mod setup_positions;
 mod tags;
 mod thaayam_setup_out;
 mod walk;

@@ -149,7 +149,7 @@ pub enum Format {
     Json,
     /// An SVG picture (Thaayam, Halves, Halasi)
     Svg,
-    /// The setup string, for a record's Setup tag
+    /// The setup string, for a record's Setup tag (Halasi: the layout only)
     Setup,
     /// One HTML page stepping through the whole record
     Html,
@@ -407,6 +407,11 @@ pub enum Command {
     },
     /// The position after turn N (default: the last) as a text diagram, JSON, an SVG
     /// picture, a setup string, or an HTML page stepping through the record.
+    ///
+    /// A setup string of Halatafl, Thaayam or Halves is the whole position: a record
+    /// with it as its Setup tag goes on from there. Halasi's lists the layout's
+    /// territories only (no dominos, hands, purses or phase): in solitaire it is the
+    /// Setup of a record that starts before its home turn; the table game has no Setup.
     #[command(
         after_help = "Example:\n  referee show games/halatafl/opening.game --turn 2\n  referee show games/thaayam/two-seats.game --format setup\n  referee show games/halasi/table-2-seats.game --format svg > layout.svg"
     )]

@@ -192,6 +192,12 @@ pub trait Game: Sized + 'static {
     /// The setup string of a position (`referee show --format setup`).
     fn setup_string(settings: &Self::Settings, state: &Self::State) -> String;
 
+    /// What [`Game::setup_string`] holds where it is less than a whole position a record
+    /// can start from (Halasi: the layout only); `None` where it is a whole position.
+    fn setup_note(_settings: &Self::Settings) -> Option<&'static str> {
+        None
+    }
+
     /// The position play starts from: `setup` when the record gives one, else the normal
     /// start, laid from `dice` where the game lays it at random.
     fn start(

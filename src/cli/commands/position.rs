@@ -117,18 +117,27 @@ fn position_game<G: Render>(
             write!(out, "{}", G::diagram(&session.settings, &session.state))?;
             writeln!(out, "{}", status.describe())?;
         }
-        (View::Show, Format::Setup) => writeln!(
-            out,
-            "{}",
-            G::setup_string(&session.settings, &session.state)
-        )?,
+        (View::Show, Format::Setup) => {
+            // Where the string is less than a position a record can start from, say so.
+            if let Some(note) = G::setup_note(&session.settings) {
+                eprintln!("referee: {note}");
+            }
+            writeln!(
+                out,
+                "{}",
+                G::setup_string(&session.settings, &session.state)
+            )?
+        }
         (View::Show, Format::Json) => {
-            let doc = json!({
+            let mut doc = json!({
                 "turn": played,
                 "position": G::position_json(&session.settings, &session.state),
                 "setup": G::setup_string(&session.settings, &session.state),
                 "status": status,
             });
+            if let Some(note) = G::setup_note(&session.settings) {
+                doc["setup_note"] = json!(note);
+            }
             writeln!(out, "{doc}")?;
         }
         (View::Show, Format::Svg) => match G::svg(

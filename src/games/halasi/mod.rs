@@ -102,6 +102,21 @@ impl Game for Halasi {
             .join(", ")
     }
 
+    fn setup_note(settings: &Settings) -> Option<&'static str> {
+        Some(match settings.mode {
+            Mode::Table => {
+                "a Halasi setup string lists the territories of the layout only, no dominos, \
+                 hands, purses or phase; the table game has no Setup, so a record cannot start \
+                 from it: replay the record to the turn instead (--turn N)"
+            }
+            Mode::Solitaire => {
+                "a Halasi setup string lists solitaire's layout laid after the home, no \
+                 dominos, hand or score: a record with it as its Setup starts before the \
+                 home turn (`1. home M1`) and writes every draw"
+            }
+        })
+    }
+
     fn start(
         settings: &Settings,
         setup: Option<State>,
