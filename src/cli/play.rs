@@ -511,7 +511,7 @@ fn engine_turns<G: Render>(
 
 /// Where the game stands, in words: the turns played (what `turn` counts in every
 /// answer), then the next turn's number and who plays it, or how the game ended.
-fn standing(played: usize, status: &StatusReport) -> String {
+fn standing(played: usize, status: &crate::referee::StatusReport) -> String {
     let s = if played == 1 { "" } else { "s" };
     if status.over {
         format!("{played} turn{s} played; {}", status.describe())

@@ -10,7 +10,6 @@ use super::Picture;
 use crate::games::halasi::state::Phase;
 use crate::games::halasi::violation::seat_name;
 use crate::games::halasi::{Halasi, Mode, Settings, State};
-use crate::games::Game;
 use layout::{layout_svg, layout_text, Panel};
 
 /// The phase in words, as the text, the picture's title and the JSON position say it.
@@ -115,7 +114,7 @@ fn panel(settings: &Settings, state: &State) -> Panel {
 impl Picture for Halasi {
     fn diagram(settings: &Settings, state: &State) -> String {
         let mut s = String::new();
-        let status = crate::referee::StatusReport::of::<Halasi>(&Halasi::status(settings, state));
+        let status = crate::referee::StatusReport::of_position::<Halasi>(settings, state);
         let _ = writeln!(
             s,
             "Halasi ({}), {}",
@@ -175,7 +174,7 @@ impl Picture for Halasi {
 
     /// The last turn's dominos are known from the layout (each carries its turn).
     fn svg(settings: &Settings, state: &State, _before: Option<&State>) -> Option<String> {
-        let status = crate::referee::StatusReport::of::<Halasi>(&Halasi::status(settings, state));
+        let status = crate::referee::StatusReport::of_position::<Halasi>(settings, state);
         let title = match state.end {
             Some(_) => format!("Halasi: {}", why_over(&status.describe())),
             None => format!("Halasi ({}), {}", phase(state), status.describe()),
