@@ -23,15 +23,31 @@ pub fn seed_key(seed: &str) -> [u8; 32] {
     Sha256::digest(seed.as_bytes()).into()
 }
 
+/// Lowercase hex digits, by value.
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
 /// Lowercase hex of [`seed_key`], as written in a `SeedCommit` tag.
 pub fn seed_commit(seed: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
+    key_hex(&seed_key(seed))
+}
+
+/// Lowercase hex of a key: the `SeedCommit` of the seed the key was made from.
+pub fn key_hex(key: &[u8; 32]) -> String {
     let mut out = String::with_capacity(64);
-    for b in seed_key(seed) {
+    for &b in key {
         out.push(HEX[usize::from(b >> 4)] as char);
         out.push(HEX[usize::from(b & 15)] as char);
     }
     out
+}
+
+/// Whether `commit` is the lowercase hex of `key`, read without writing the hex out.
+pub fn commits_to(commit: &str, key: &[u8; 32]) -> bool {
+    let c = commit.as_bytes();
+    c.len() == 64
+        && key.iter().enumerate().all(|(i, &b)| {
+            c[2 * i] == HEX[usize::from(b >> 4)] && c[2 * i + 1] == HEX[usize::from(b & 15)]
+        })
 }
 
 /// The stream of random events of one game.
@@ -44,8 +60,14 @@ pub struct Dice {
 impl Dice {
     /// The generator of a seed (rule 1).
     pub fn from_seed(seed: &str) -> Dice {
+        Dice::from_key(seed_key(seed))
+    }
+
+    /// The generator of the seed whose [`seed_key`] is `key`: a caller that has hashed
+    /// the seed already (to check its `SeedCommit`) does not hash it again.
+    pub fn from_key(key: [u8; 32]) -> Dice {
         Dice {
-            rng: ChaCha20Rng::from_seed(seed_key(seed)),
+            rng: ChaCha20Rng::from_seed(key),
             words: 0,
         }
     }
@@ -140,6 +162,33 @@ mod tests {
             seed_commit("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    /// A commitment is checked against the key without writing its hex, and the key
+    /// makes the same stream as the seed.
+    #[test]
+    fn a_key_checks_its_commitment_and_makes_the_seeds_stream() {
+        for seed in ["", "abc", "perf-1", "thaayam-1"] {
+            let key = seed_key(seed);
+            let hex = seed_commit(seed);
+            assert_eq!(key_hex(&key), hex);
+            assert!(commits_to(&hex, &key));
+            for i in 0..64 {
+                let mut wrong = hex.clone().into_bytes();
+                wrong[i] = if wrong[i] == b'0' { b'1' } else { b'0' };
+                let wrong = String::from_utf8(wrong).unwrap();
+                assert!(!commits_to(&wrong, &key), "{seed}: digit {i}");
+            }
+            assert!(!commits_to(&hex[..63], &key));
+            assert!(
+                !commits_to(&hex.to_uppercase(), &key)
+                    || !hex.bytes().any(|b| b.is_ascii_alphabetic())
+            );
+            let (mut a, mut b) = (Dice::from_seed(seed), Dice::from_key(key));
+            for _ in 0..20 {
+                assert_eq!(a.word(), b.word());
+            }
+        }
     }
 
     #[test]

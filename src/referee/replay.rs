@@ -433,8 +433,8 @@ fn prepare<G: Game>(
             .map_err(placed)?;
         Arc::new(ruleset)
     };
-    // 3. The seed and its commitment.
-    let seed = header.value("Seed");
+    // 3. The seed and its commitment. The seed is hashed once: its key makes the dice.
+    let key = header.value("Seed").map(crate::dice::seed_key);
     if let Some(commit) = header.get("SeedCommit") {
         let well_formed = commit.value.len() == 64
             && commit
@@ -448,9 +448,9 @@ fn prepare<G: Game>(
                 "SeedCommit must be the lowercase hex SHA-256 of the seed (64 characters 0-9a-f)",
             )]);
         }
-        if let Some(seed) = seed {
-            let actual = crate::dice::seed_commit(seed);
-            if actual != commit.value {
+        if let Some(key) = &key {
+            if !crate::dice::commits_to(&commit.value, key) {
+                let actual = crate::dice::key_hex(key);
                 return Err(vec![Diagnostic::new(
                     ErrorKind::Dice,
                     header.get("Seed").map(|t| t.value_span),
@@ -476,7 +476,8 @@ fn prepare<G: Game>(
         header,
         last: std::cell::Cell::new(None),
     };
-    Session::<G>::start_with(ruleset, settings, setup, &reading, seed).map_err(|v: G::Violation| {
+    let dice = key.map(crate::dice::Dice::from_key);
+    Session::<G>::start_with(ruleset, settings, setup, &reading, dice).map_err(|v: G::Violation| {
         // At the setup, else at the last tag the game read (Thaayam's `First`), else at
         // the record's `Game` tag: an error of the start always has a place.
         let span = header

@@ -168,18 +168,18 @@ impl<G: Game> Session<G> {
         seed: Option<&str>,
     ) -> Result<Session<G>, G::Violation> {
         let settings = G::settings(&ruleset);
-        Session::start_with(ruleset, settings, setup, tags, seed)
+        Session::start_with(ruleset, settings, setup, tags, seed.map(Dice::from_seed))
     }
 
-    /// [`Session::start`] with the game module's settings of `ruleset` already derived.
+    /// [`Session::start`] with the game module's settings of `ruleset` already derived,
+    /// and the seed's generator already made (`None`: no seed).
     pub fn start_with(
         ruleset: Arc<Ruleset>,
         settings: G::Settings,
         setup: Option<G::State>,
         tags: &dyn Tags,
-        seed: Option<&str>,
+        mut dice: Option<Dice>,
     ) -> Result<Session<G>, G::Violation> {
-        let mut dice = seed.map(Dice::from_seed);
         let state = G::start(&settings, setup, tags, dice.as_mut())?;
         let numbering = match ruleset.value("numbering").and_then(|v| v.as_word()) {
             Some("rounds") => Numbering::Rounds,
