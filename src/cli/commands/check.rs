@@ -232,10 +232,10 @@ fn judge(ctx: &Ctx, json: bool, job: &Job) -> Judged {
             let _ = writeln!(buf, "{}", report_json(name, text, lines, chunk.line, r));
             continue;
         }
-        let label = if chunk.several {
-            format!("{name} (record {})", r.index + 1)
-        } else {
-            name.to_string()
+        // Written only for a line that is printed: `-q` prints nothing of a valid record.
+        let label = Label {
+            name,
+            record: chunk.several.then_some(r.index + 1),
         };
         if r.valid {
             if !ctx.global.quiet {
@@ -263,6 +263,21 @@ fn judge(ctx: &Ctx, json: bool, job: &Job) -> Judged {
         }
     }
     judged
+}
+
+/// How a report names its record: the file, and which record where it holds several.
+struct Label<'a> {
+    name: &'a str,
+    record: Option<usize>,
+}
+
+impl std::fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.record {
+            Some(n) => write!(f, "{} (record {n})", self.name),
+            None => f.write_str(self.name),
+        }
+    }
 }
 
 /// The size of all the files, where every one is a regular file (not stdin).
