@@ -16,7 +16,6 @@ pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
 pub use session::{Numbering, Refusal, Session};
 
 use std::any::Any;
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -254,16 +253,32 @@ pub struct Env {
     /// `--strict`: a warning (a near-miss of a tag the referee reads) is an error.
     pub strict: bool,
     /// Rulesets already loaded, by name (`None` key: the `--ruleset` file), so a file of
-    /// many records parses its ruleset once. Failures are not cached.
-    loaded: Mutex<HashMap<Option<String>, Loaded>>,
+    /// many records parses its ruleset once. Failures are not cached. A run uses a few
+    /// rulesets, so they are looked for in a list, by a name the record lends.
+    loaded: Mutex<Vec<(Option<String>, Loaded)>>,
 }
 
 /// A ruleset the [`Env`] loaded, and what its game module derived from it
 /// (`G::settings`), made once on first use: a file of many records shares both.
-#[derive(Debug)]
-struct Loaded {
-    ruleset: Arc<Ruleset>,
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub ruleset: Arc<Ruleset>,
     settings: Arc<OnceLock<Box<dyn Any + Send + Sync>>>,
+}
+
+impl Loaded {
+    /// The game module's settings of the ruleset, derived on first use and shared.
+    pub fn settings<G: Game>(&self) -> G::Settings {
+        let derived = self
+            .settings
+            .get_or_init(|| Box::new(G::settings(&self.ruleset)));
+        match derived.downcast_ref::<G::Settings>() {
+            Some(settings) => settings.clone(),
+            // A ruleset is for one game, so this is only reached if a caller asks for
+            // another game's settings of it; derive them rather than share a wrong type.
+            None => G::settings(&self.ruleset),
+        }
+    }
 }
 
 impl Env {
@@ -274,7 +289,7 @@ impl Env {
             options: Vec::new(),
             limits: Limits::default(),
             strict: false,
-            loaded: Mutex::new(HashMap::new()),
+            loaded: Mutex::new(Vec::new()),
         }
     }
 
@@ -310,14 +325,31 @@ impl Env {
         &self,
         name: Option<&str>,
     ) -> Result<Arc<Ruleset>, crate::ruleset::RulesetError> {
-        let key = name.map(str::to_string);
-        if let Some(r) = self
-            .loaded
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&key).map(|l| l.ruleset.clone()))
-        {
-            return Ok(r);
+        self.load(name).map(|l| l.ruleset)
+    }
+
+    /// The ruleset a record's `Ruleset` tag names, once: a name not loaded yet must be
+    /// a bare name ([`crate::ruleset::check_name`]); one already loaded passed that check.
+    pub fn load_tagged(&self, name: &str) -> Result<Loaded, crate::ruleset::RulesetError> {
+        if let Some(l) = self.cached(Some(name)) {
+            return Ok(l);
+        }
+        crate::ruleset::check_name(name)?;
+        self.load(Some(name))
+    }
+
+    /// A ruleset already loaded.
+    fn cached(&self, name: Option<&str>) -> Option<Loaded> {
+        let m = self.loaded.lock().ok()?;
+        m.iter()
+            .find(|(k, _)| k.as_deref() == name)
+            .map(|(_, l)| l.clone())
+    }
+
+    /// [`Env::ruleset`] with the memo of its settings.
+    pub fn load(&self, name: Option<&str>) -> Result<Loaded, crate::ruleset::RulesetError> {
+        if let Some(l) = self.cached(name) {
+            return Ok(l);
         }
         let r = Arc::new(match (name, &self.ruleset_file) {
             (Some(name), _) => self.library.load(name, schemas())?,
@@ -328,37 +360,18 @@ impl Env {
                 ))
             }
         });
-        if let Ok(mut m) = self.loaded.lock() {
-            m.insert(
-                key,
-                Loaded {
-                    ruleset: r.clone(),
-                    settings: Arc::default(),
-                },
-            );
-        }
-        Ok(r)
-    }
-
-    /// The game module's settings of `ruleset`: derived once for a ruleset this `Env`
-    /// loaded (and shared by every record that uses it), afresh for any other (one made
-    /// by a record's `Options`).
-    pub fn settings<G: Game>(&self, ruleset: &Arc<Ruleset>) -> G::Settings {
-        let memo = self.loaded.lock().ok().and_then(|m| {
-            m.values()
-                .find(|l| Arc::ptr_eq(&l.ruleset, ruleset))
-                .map(|l| l.settings.clone())
-        });
-        let Some(memo) = memo else {
-            return G::settings(ruleset);
+        let loaded = Loaded {
+            ruleset: r,
+            settings: Arc::default(),
         };
-        let derived = memo.get_or_init(|| Box::new(G::settings(ruleset)));
-        match derived.downcast_ref::<G::Settings>() {
-            Some(settings) => settings.clone(),
-            // A ruleset is for one game, so this is only reached if a caller asks for
-            // another game's settings of it; derive them rather than share a wrong type.
-            None => G::settings(ruleset),
+        if let Ok(mut m) = self.loaded.lock() {
+            // Another thread may have loaded it meanwhile: the first one stays.
+            match m.iter().find(|(k, _)| k.as_deref() == name) {
+                Some((_, first)) => return Ok(first.clone()),
+                None => m.push((name.map(str::to_string), loaded.clone())),
+            }
         }
+        Ok(loaded)
     }
 }
 
@@ -550,6 +563,42 @@ pub fn game_of(raw: &RawRecord) -> Result<&'static str, Box<Diagnostic>> {
                 },
             );
             Err(Box::new(d))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A ruleset a record names is loaded once, its settings derived once, and a name
+    /// that is not a bare name is refused however often it comes.
+    #[test]
+    fn a_named_ruleset_is_loaded_once_and_a_bad_name_always_refused() {
+        let env = Env::new(Library::new(Vec::new()));
+        let a = env.load_tagged("halves").expect("shipped");
+        let b = env.load_tagged("halves").expect("shipped");
+        assert!(Arc::ptr_eq(&a.ruleset, &b.ruleset));
+        assert!(Arc::ptr_eq(&a.settings, &b.settings));
+        assert!(Arc::ptr_eq(
+            &a.ruleset,
+            &env.ruleset(Some("halves")).unwrap()
+        ));
+        let s = a.settings::<crate::games::halves::Halves>();
+        assert_eq!(
+            format!("{s:?}"),
+            format!("{:?}", b.settings::<crate::games::halves::Halves>())
+        );
+        assert!(b.settings.get().is_some());
+        for bad in ["../halves", "halves/x", "Halves", "", "no-such-ruleset"] {
+            for _ in 0..2 {
+                let e = env.load_tagged(bad).expect_err(bad);
+                let direct = match crate::ruleset::check_name(bad) {
+                    Err(e) => e,
+                    Ok(()) => env.library.load(bad, schemas()).expect_err(bad),
+                };
+                assert_eq!(e.to_string(), direct.to_string(), "{bad}");
+            }
         }
     }
 }

@@ -327,14 +327,12 @@ fn prepare<G: Game>(
     };
     // 1. The ruleset: --ruleset FILE, else the tag's name, else the game's own.
     let loaded = match (&env.ruleset_file, ruleset_tag) {
-        (Some(_), _) => env.ruleset(None),
-        (None, Some(tag)) => match ruleset::check_name(&tag.value) {
-            Ok(()) => env.ruleset(Some(&tag.value)),
-            Err(e) => Err(e),
-        },
-        (None, None) => env.ruleset(Some(G::NAME)),
+        (Some(_), _) => env.load(None),
+        (None, Some(tag)) => env.load_tagged(&tag.value),
+        (None, None) => env.load(Some(G::NAME)),
     };
-    let base: Arc<Ruleset> = loaded.map_err(|e| vec![ruleset_error(e, tag_span)])?;
+    let loaded = loaded.map_err(|e| vec![ruleset_error(e, tag_span)])?;
+    let base: &Arc<Ruleset> = &loaded.ruleset;
     if base.game != G::NAME {
         return Err(vec![Diagnostic::new(
             ErrorKind::Ruleset,
@@ -410,7 +408,7 @@ fn prepare<G: Game>(
         override_spans.push(Some(tag.value_span));
     }
     let ruleset = if overrides.is_empty() {
-        base
+        None
     } else {
         let placed = |errs: Vec<ruleset::RulesetError>| {
             errs.into_iter()
@@ -426,12 +424,12 @@ fn prepare<G: Game>(
                 .collect::<Vec<_>>()
         };
         let mut ruleset =
-            ruleset::apply_overrides(&base, G::schema(), &overrides).map_err(placed)?;
+            ruleset::apply_overrides(base, G::schema(), &overrides).map_err(placed)?;
         // A data setting the overrides changed (Halasi's `tile-set`) names another file.
         env.library
             .load_data(&mut ruleset, G::schema())
             .map_err(placed)?;
-        Arc::new(ruleset)
+        Some(Arc::new(ruleset))
     };
     // 3. The seed and its commitment. The seed is hashed once: its key makes the dice.
     let key = header.value("Seed").map(crate::dice::seed_key);
@@ -459,8 +457,15 @@ fn prepare<G: Game>(
             }
         }
     }
-    // 4. The setup, then the start.
-    let settings = env.settings::<G>(&ruleset);
+    // 4. The setup, then the start. The loaded ruleset's settings are derived once and
+    // shared; those of a ruleset the overrides made, afresh.
+    let (ruleset, settings) = match ruleset {
+        Some(r) => {
+            let settings = G::settings(&r);
+            (r, settings)
+        }
+        None => (loaded.ruleset.clone(), loaded.settings::<G>()),
+    };
     let setup = match header.get("Setup") {
         Some(tag) => match G::parse_setup(&settings, &tag.value) {
             Ok(state) => Some(state),
