@@ -32,30 +32,69 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Parses a line as a complete tag pair: the commonest form by hand, the rest with
 /// the `tag_line` rule.
 pub(crate) fn parse_tag_line(line: &str, offset: usize) -> Option<Tag> {
-    match fast_tag_line(line) {
-        Some((name, value, at)) => Some(Tag {
-            name: CompactString::new(name),
-            value: CompactString::new(value),
+    match fast_tag_line(line.as_bytes()) {
+        Some(t) => Some(Tag {
+            name: CompactString::new(&line[t.name_start..t.name_end]),
+            value: CompactString::new(&line[t.value_start..t.value_end]),
             span: Span::new(offset, offset + line.len()),
-            value_span: Span::new(offset + at, offset + at + value.len()),
+            value_span: Span::new(offset + t.value_start, offset + t.value_end),
         }),
         None => parse_tag_line_with_parser(line, offset),
     }
 }
 
-/// Whether a line is a complete tag pair, without building the tag (the stream asks
-/// this of every line).
+/// Whether a line is a complete tag pair, without building the tag.
+#[cfg(test)]
 pub(crate) fn is_tag_line(line: &str) -> bool {
-    fast_tag_line(line).is_some()
-        || (line.trim_start().starts_with('[') && FrameParser::parse(Rule::tag_line, line).is_ok())
+    is_tag_line_bytes(line.as_bytes())
 }
 
+/// Whether a line's bytes are UTF-8 and a complete tag pair, without building the tag
+/// (the stream asks this of every line it does not take at once). A line read by hand
+/// is ASCII but for its value, so only the value is checked to be UTF-8; a line whose
+/// first character other than white space is not `[` is no tag pair, found without
+/// reading the rest.
+pub(crate) fn is_tag_line_bytes(line: &[u8]) -> bool {
+    if let Some(t) = fast_tag_line(line) {
+        let value = &line[t.value_start..t.value_end];
+        return value.is_ascii() || std::str::from_utf8(value).is_ok();
+    }
+    // White space as `str::trim_start` takes it, as far as it is ASCII.
+    match line.iter().find(|&&b| !matches!(b, b'\t'..=b'\r' | b' ')) {
+        Some(&b) if b.is_ascii() && b != b'[' => return false,
+        None => return false,
+        _ => {}
+    }
+    std::str::from_utf8(line).is_ok_and(|line| {
+        line.trim_start().starts_with('[') && FrameParser::parse(Rule::tag_line, line).is_ok()
+    })
+}
+
+/// Where the parts of a tag line read by hand lie in the line.
+struct FastTag {
+    name_start: usize,
+    name_end: usize,
+    value_start: usize,
+    value_end: usize,
+}
+
+/// The bytes that may follow a tag name's first letter.
+const NAME_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (c as u8).is_ascii_alphanumeric() || c == b'_' as usize;
+        c += 1;
+    }
+    t
+};
+
 /// A tag line of the commonest form (`[Name "value"]`, blanks around the parts, no
-/// escape in the value) read by hand: the name, the value and the value's offset in the
-/// line, only where the `tag_line` rule reads exactly those. `None` leaves the line to
-/// the parser. `line` holds no line end: `lines` and the stream cut lines there.
-fn fast_tag_line(line: &str) -> Option<(&str, &str, usize)> {
-    let b = line.as_bytes();
+/// escape in the value) read by hand: where its name and its value lie, only where the
+/// `tag_line` rule reads exactly those. `None` leaves the line to the parser. `line`
+/// holds no line end: `lines` and the stream cut lines there. Everything but the value
+/// is ASCII, so the offsets are character boundaries of a line that is text.
+fn fast_tag_line(b: &[u8]) -> Option<FastTag> {
     let blanks = |mut i: usize| {
         while i < b.len() && matches!(b[i], b' ' | b'\t') {
             i += 1;
@@ -71,7 +110,8 @@ fn fast_tag_line(line: &str) -> Option<(&str, &str, usize)> {
     if !b.get(i)?.is_ascii_alphabetic() {
         return None;
     }
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+    i += 1;
+    while i < b.len() && NAME_BYTES[usize::from(b[i])] {
         i += 1;
     }
     let name_end = i;
@@ -81,8 +121,15 @@ fn fast_tag_line(line: &str) -> Option<(&str, &str, usize)> {
     }
     let value_start = i + 1;
     // A line holds no line end, so the value ends at the first quote unless an escape
-    // comes first.
-    let close = value_start + memchr::memchr2(b'"', b'\\', &b[value_start..])?;
+    // comes first. Most values are short: their first bytes are looked at one by one,
+    // a longer value's rest with `memchr2`.
+    let rest = &b[value_start..];
+    let head = rest.len().min(16);
+    let at = match rest[..head].iter().position(|&c| c == b'"' || c == b'\\') {
+        Some(k) => k,
+        None => head + memchr::memchr2(b'"', b'\\', &rest[head..])?,
+    };
+    let close = value_start + at;
     if b[close] != b'"' {
         return None;
     }
@@ -90,11 +137,12 @@ fn fast_tag_line(line: &str) -> Option<(&str, &str, usize)> {
     if b.get(i) != Some(&b']') || blanks(i + 1) != b.len() {
         return None;
     }
-    Some((
-        &line[name_start..name_end],
-        &line[value_start..close],
+    Some(FastTag {
+        name_start,
+        name_end,
         value_start,
-    ))
+        value_end: close,
+    })
 }
 
 /// Parses a line as a complete tag pair with the `tag_line` rule.
@@ -185,8 +233,11 @@ pub fn split(text: &str, limits: &Limits) -> File {
             }
             (Some(tag), false) => {
                 let end = offset + line.len();
+                // Room for a header of the usual size, so it is not grown tag by tag.
+                let mut tags = Vec::with_capacity(16);
+                tags.push(tag);
                 records.push(RawRecord {
-                    header: Header { tags: vec![tag] },
+                    header: Header { tags },
                     header_errors: Vec::new(),
                     movetext: Span::new(end, end),
                     span: Span::new(offset, end),
@@ -225,7 +276,7 @@ pub fn split(text: &str, limits: &Limits) -> File {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{is_tag_line, parse_tag_line, parse_tag_line_with_parser};
+    use super::{is_tag_line, is_tag_line_bytes, parse_tag_line, parse_tag_line_with_parser};
 
     /// One part of a tag line, or a near-miss of it.
     fn part(options: &'static [&'static str]) -> impl Strategy<Value = &'static str> {
@@ -248,6 +299,28 @@ mod tests {
                         tail.0, tail.1, tail.2].concat();
             prop_assert_eq!(parse_tag_line(&line, 7), parse_tag_line_with_parser(&line, 7), "{:?}", line);
             prop_assert_eq!(is_tag_line(&line), parse_tag_line_with_parser(&line, 7).is_some());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// The stream's test on a line's bytes says what the parser says of the line
+        /// as text, and no for bytes that are not UTF-8.
+        #[test]
+        fn tag_line_bytes_agree(
+            parts in prop::collection::vec(part(&[
+                "[", "]", "\"", "\\", " ", "\t", "\u{b}", "\u{c}", "\u{a0}", "\u{85}", "\u{3000}",
+                "Game", "_", "1", "é", "x", "\u{0}", "{", "-",
+            ]), 0..9),
+            bad in prop::option::of((0usize..12, prop::sample::select(vec![0xffu8, 0x80, 0xc3]))),
+        ) {
+            let mut line = parts.concat().into_bytes();
+            if let Some((at, byte)) = bad {
+                line.insert(at.min(line.len()), byte);
+            }
+            let expected = std::str::from_utf8(&line)
+                .is_ok_and(|l| parse_tag_line_with_parser(l, 0).is_some());
+            prop_assert_eq!(is_tag_line_bytes(&line), expected, "{:?}", line);
         }
     }
 

@@ -9,7 +9,7 @@
 
 use std::io::{self, Read};
 
-use super::split::is_tag_line;
+use super::split::is_tag_line_bytes;
 use super::Limits;
 
 /// How much is read from the stream at a time: the first read asks for
@@ -312,8 +312,7 @@ impl<R: Read> Iterator for Chunks<R> {
                 }
                 continue;
             };
-            let tag = !self.long_line
-                && std::str::from_utf8(&self.buf[self.scan..end]).is_ok_and(is_tag_line);
+            let tag = !self.long_line && is_tag_line_bytes(&self.buf[self.scan..end]);
             self.long_line = false;
             if tag && !self.in_header && self.begun {
                 // The next record begins here.
