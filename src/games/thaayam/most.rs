@@ -152,15 +152,24 @@ impl Grid {
     /// writing run by run cost ~40,000 instructions a table) is written once, with a
     /// word to spare, and each word of the table is read out of it at its offset in the
     /// period.
+    #[cfg(test)]
     fn at_most(&self, d: usize, lim: usize) -> Vec<u64> {
-        let mut m = self.empty();
+        let mut m = vec![!0; self.words()];
+        self.at_most_into(&mut m, d, lim);
+        m
+    }
+
+    /// [`Grid::at_most`] written over `m` (a table's words, whatever they held), so a
+    /// caller reuses one buffer for every set it needs.
+    fn at_most_into(&self, m: &mut [u64], d: usize, lim: usize) {
         let (st, period) = (self.stride[d], self.stride[d] * self.size[d]);
         let run = (lim + 1).min(self.size[d]) * st;
         if period >= SHORT_PERIOD {
+            m.fill(0);
             for start in (0..self.bits).step_by(period) {
-                set_range(&mut m, start, start + run);
+                set_range(m, start, start + run);
             }
-            return m;
+            return;
         }
         // One period and the 64 bits after it, and a word more so that every read of
         // two words stays inside.
@@ -189,7 +198,6 @@ impl Grid {
                 *last &= (1u64 << (self.bits % 64)) - 1;
             }
         }
-        m
     }
 }
 
@@ -233,15 +241,46 @@ fn set_bits(words: &[u64], mut f: impl FnMut(usize)) {
     }
 }
 
-/// Where a throw of `v` may join unit `u`'s group: the vectors of sums with room for it
-/// (without combined throws, the vectors where the unit has none yet). `None` if
-/// nowhere.
-fn room(s: &Settings, g: &Grid, reach: &[u8], u: usize, v: u8) -> Option<Vec<u64>> {
+/// Where a throw of `v` may join unit `u`'s group: the vectors of sums whose coordinate
+/// `u` is at most the limit given (without combined throws, the vectors where the unit
+/// has none yet). `None` if nowhere.
+fn room(s: &Settings, reach: &[u8], u: usize, v: u8) -> Option<usize> {
     if v > reach[u] {
         return None;
     }
-    let lim = if s.combine { reach[u] - v } else { 0 };
-    Some(g.at_most(u, usize::from(lim)))
+    Some(usize::from(if s.combine { reach[u] - v } else { 0 }))
+}
+
+/// The sets of [`room`] for a throw of `v`, one a unit, written into buffers that live
+/// as long as the search: `have[u]` says whether unit `u` has room at all.
+struct Masks {
+    words: Vec<Vec<u64>>,
+    have: Vec<bool>,
+}
+
+impl Masks {
+    fn new(units: usize) -> Masks {
+        Masks {
+            words: vec![Vec::new(); units],
+            have: vec![false; units],
+        }
+    }
+
+    fn write(&mut self, s: &Settings, g: &Grid, reach: &[u8], v: u8) {
+        for u in 0..reach.len() {
+            let lim = room(s, reach, u, v);
+            self.have[u] = lim.is_some();
+            if let Some(lim) = lim {
+                let m = &mut self.words[u];
+                m.resize(g.words(), 0);
+                g.at_most_into(m, u, lim);
+            }
+        }
+    }
+
+    fn get(&self, u: usize) -> Option<&[u64]> {
+        self.have[u].then(|| self.words[u].as_slice())
+    }
 }
 
 /// The most throws the units' moves can use, with `ones` 1s for them, and no bear-off.
@@ -287,17 +326,19 @@ fn free(s: &Settings, units: &[Unit], ones: u32, throws: Unused) -> u32 {
     let mut placed = 0u32;
     let mut sum = 0u32;
     let mut next = g.empty();
+    let mut masks = Masks::new(units.len());
     for v in 2..=8u8 {
-        let masks: Vec<Option<Vec<u64>>> = (0..units.len())
-            .map(|u| room(s, &g, &reach, u, v))
-            .collect();
-        if masks.iter().all(Option::is_none) {
+        if (0..units.len()).all(|u| room(s, &reach, u, v).is_none()) {
             break;
+        }
+        // The sets are written only for a value the series holds.
+        if throws.count(v) > 0 {
+            masks.write(s, &g, &reach, v);
         }
         for _ in 0..throws.count(v) {
             next.iter_mut().for_each(|w| *w = 0);
-            for (u, m) in masks.iter().enumerate() {
-                if let Some(m) = m {
+            for u in 0..units.len() {
+                if let Some(m) = masks.get(u) {
                     shl_or(&mut next, &reached, m, usize::from(v) * g.stride[u]);
                 }
             }
@@ -346,14 +387,16 @@ fn bear_off(s: &Settings, units: &[Unit], ones: u32, in_keep: u32, throws: Unuse
     let mut reached = g.empty();
     reached[0] = 1;
     let mut next = g.empty();
+    let mut masks = Masks::new(units.len());
     for &(v, n) in &counts {
-        let masks: Vec<Option<Vec<u64>>> = (0..units.len())
-            .map(|u| room(s, &g, &reach, u, v))
-            .collect();
+        // The sets are written only for a value that can be placed.
+        if n > 0 {
+            masks.write(s, &g, &reach, v);
+        }
         for _ in 0..n {
             next.copy_from_slice(&reached);
-            for (u, m) in masks.iter().enumerate() {
-                if let Some(m) = m {
+            for u in 0..units.len() {
+                if let Some(m) = masks.get(u) {
                     shl_or(
                         &mut next,
                         &reached,
