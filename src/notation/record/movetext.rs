@@ -563,13 +563,22 @@ pub fn parse_movetext<T>(
 /// A turn number at the start of `b` (`12.` or `12...`, at most nine digits), read by
 /// hand as the frame's `turn_number` rule reads it: `(number, length)`.
 fn fast_number(b: &[u8]) -> Option<(TurnNumber, usize)> {
-    let digits = b.iter().take(10).take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 || digits > 9 {
+    // The digits and their value in one pass; a tenth digit refuses the number.
+    let (mut digits, mut n) = (0usize, 0u32);
+    while let Some(&c) = b.get(digits) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        if digits == 9 {
+            return None;
+        }
+        n = n * 10 + u32::from(d);
+        digits += 1;
+    }
+    if digits == 0 {
         return None;
     }
-    let n = b[..digits]
-        .iter()
-        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
     let (ellipsis, len) = if b[digits..].starts_with(b"...") {
         (true, digits + 3)
     } else if b.get(digits) == Some(&b'.') {
