@@ -450,6 +450,11 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
         }]
     };
     match &chunk.text {
+        // A record the stream read whole is not cut again.
+        ChunkText::Text(text) if chunk.record.is_some() => {
+            let raw = chunk.record.as_ref().expect("a record read whole");
+            vec![check_record(env, file, text, raw, chunk.index, chunk.line)]
+        }
         ChunkText::Text(text) => {
             let mut reports = check_text_at(env, file, text, chunk.line);
             for r in &mut reports {

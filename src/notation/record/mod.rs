@@ -126,7 +126,7 @@ pub struct SyntaxError {
 }
 
 /// A record cut out of a file with its header parsed; its movetext is still text.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawRecord {
     pub header: Header,
     /// Problems in the header (repeated tags).

@@ -43,31 +43,76 @@ pub(crate) fn parse_tag_line(line: &str, offset: usize) -> Option<Tag> {
     }
 }
 
-/// Whether a line is a complete tag pair, without building the tag.
+/// Whether a line is a complete tag pair.
 #[cfg(test)]
 pub(crate) fn is_tag_line(line: &str) -> bool {
-    is_tag_line_bytes(line.as_bytes())
+    parse_tag_line_bytes(line.as_bytes(), 0).is_some()
 }
 
-/// Whether a line's bytes are UTF-8 and a complete tag pair, without building the tag
-/// (the stream asks this of every line it does not take at once). A line read by hand
-/// is ASCII but for its value, so only the value is checked to be UTF-8; a line whose
-/// first character other than white space is not `[` is no tag pair, found without
-/// reading the rest.
-pub(crate) fn is_tag_line_bytes(line: &[u8]) -> bool {
+/// A line's bytes as a complete tag pair, where they are UTF-8 and one (the stream asks
+/// this of every line it does not take at once): [`parse_tag_line`] of the line as
+/// text. A line read by hand is ASCII but for its value, so only the value is checked
+/// to be UTF-8; a line whose first character other than white space is not `[` is no
+/// tag pair, found without reading the rest.
+pub(crate) fn parse_tag_line_bytes(line: &[u8], offset: usize) -> Option<Tag> {
     if let Some(t) = fast_tag_line(line) {
-        let value = &line[t.value_start..t.value_end];
-        return value.is_ascii() || std::str::from_utf8(value).is_ok();
+        let name = std::str::from_utf8(&line[t.name_start..t.name_end]).ok()?;
+        let value = std::str::from_utf8(&line[t.value_start..t.value_end]).ok()?;
+        return Some(Tag {
+            name: CompactString::new(name),
+            value: CompactString::new(value),
+            span: Span::new(offset, offset + line.len()),
+            value_span: Span::new(offset + t.value_start, offset + t.value_end),
+        });
     }
     // White space as `str::trim_start` takes it, as far as it is ASCII.
     match line.iter().find(|&&b| !matches!(b, b'\t'..=b'\r' | b' ')) {
-        Some(&b) if b.is_ascii() && b != b'[' => return false,
-        None => return false,
+        Some(&b) if b.is_ascii() && b != b'[' => return None,
+        None => return None,
         _ => {}
     }
-    std::str::from_utf8(line).is_ok_and(|line| {
-        line.trim_start().starts_with('[') && FrameParser::parse(Rule::tag_line, line).is_ok()
-    })
+    parse_tag_line_with_parser(std::str::from_utf8(line).ok()?, offset)
+}
+
+/// A record whose header starts with the tag-pair line `tag`, as [`split`] begins one.
+pub(crate) fn begin_record(tag: Tag) -> RawRecord {
+    let end = tag.span.end;
+    let mut rec = RawRecord {
+        header: Header {
+            // Room for a header of the usual size, so it is not grown tag by tag.
+            tags: Vec::with_capacity(16),
+        },
+        header_errors: Vec::new(),
+        movetext: Span::new(end, end),
+        span: Span::new(tag.span.start, end),
+    };
+    rec.header.tags.push(tag);
+    rec
+}
+
+/// The next tag-pair line of a record's header, as [`split`] reads it: a repeated tag
+/// is a header error; the movetext starts after the line at the earliest.
+pub(crate) fn add_header_tag(rec: &mut RawRecord, tag: Tag) {
+    let end = tag.span.end;
+    if rec.header.get(&tag.name).is_some() {
+        rec.header_errors.push(SyntaxError {
+            kind: SyntaxKind::Header,
+            span: tag.span,
+            message: format!(
+                "the tag `{}` appears twice in this header",
+                crate::quote::quote(&tag.name)
+            ),
+        });
+    } else {
+        rec.header.tags.push(tag);
+    }
+    rec.movetext = Span::new(end, end);
+}
+
+/// The end of a record that runs to `end`: its movetext and its span end there.
+pub(crate) fn end_record(rec: &mut RawRecord, end: usize) {
+    rec.movetext.end = end.max(rec.movetext.start);
+    rec.span.end = end;
 }
 
 /// Where the parts of a tag line read by hand lie in the line.
@@ -217,31 +262,10 @@ pub fn split(text: &str, limits: &Limits) -> File {
         match (tag, in_header) {
             (Some(tag), true) => {
                 let rec = records.last_mut().expect("in a header there is a record");
-                if rec.header.get(&tag.name).is_some() {
-                    rec.header_errors.push(SyntaxError {
-                        kind: SyntaxKind::Header,
-                        span: tag.span,
-                        message: format!(
-                            "the tag `{}` appears twice in this header",
-                            crate::quote::quote(&tag.name)
-                        ),
-                    });
-                } else {
-                    rec.header.tags.push(tag);
-                }
-                rec.movetext = Span::new(offset + line.len(), offset + line.len());
+                add_header_tag(rec, tag);
             }
             (Some(tag), false) => {
-                let end = offset + line.len();
-                // Room for a header of the usual size, so it is not grown tag by tag.
-                let mut tags = Vec::with_capacity(16);
-                tags.push(tag);
-                records.push(RawRecord {
-                    header: Header { tags },
-                    header_errors: Vec::new(),
-                    movetext: Span::new(end, end),
-                    span: Span::new(offset, end),
-                });
+                records.push(begin_record(tag));
                 in_header = true;
             }
             (None, _) => {
@@ -266,8 +290,7 @@ pub fn split(text: &str, limits: &Limits) -> File {
         } else {
             text.len()
         };
-        records[i].movetext.end = end.max(records[i].movetext.start);
-        records[i].span.end = end;
+        end_record(&mut records[i], end);
     }
     File { records, errors }
 }
@@ -276,7 +299,7 @@ pub fn split(text: &str, limits: &Limits) -> File {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{is_tag_line, is_tag_line_bytes, parse_tag_line, parse_tag_line_with_parser};
+    use super::{is_tag_line, parse_tag_line, parse_tag_line_bytes, parse_tag_line_with_parser};
 
     /// One part of a tag line, or a near-miss of it.
     fn part(options: &'static [&'static str]) -> impl Strategy<Value = &'static str> {
@@ -319,8 +342,9 @@ mod tests {
                 line.insert(at.min(line.len()), byte);
             }
             let expected = std::str::from_utf8(&line)
-                .is_ok_and(|l| parse_tag_line_with_parser(l, 0).is_some());
-            prop_assert_eq!(is_tag_line_bytes(&line), expected, "{:?}", line);
+                .ok()
+                .and_then(|l| parse_tag_line_with_parser(l, 3));
+            prop_assert_eq!(parse_tag_line_bytes(&line, 3), expected, "{:?}", line);
         }
     }
 

@@ -9,8 +9,8 @@
 
 use std::io::{self, Read};
 
-use super::split::is_tag_line_bytes;
-use super::Limits;
+use super::split::{add_header_tag, begin_record, end_record, parse_tag_line_bytes};
+use super::{Limits, RawRecord};
 
 /// How much is read from the stream at a time: the first read asks for
 /// `FIRST_BLOCK`, each next one for twice as much, up to `BLOCK`. A small record is
@@ -32,6 +32,10 @@ pub struct Chunk {
     pub bytes: usize,
     /// Whether the file holds more than one record (reports then say which).
     pub several: bool,
+    /// The record as [`split`](super::split) reads the text, spans from the text's
+    /// start, where the stream read it whole: the text starts with its header and is
+    /// within the limit. `None` leaves it to `split`.
+    pub record: Option<RawRecord>,
 }
 
 /// A record's text.
@@ -79,6 +83,9 @@ pub struct Chunks<R: Read> {
     in_header: bool,
     /// The end of the current record's first header, in `buf`, while it is growing.
     header_end: Option<usize>,
+    /// The current record's header as read, spans from `start`, while the record
+    /// begins with it (`None` once it does not: text before its first header).
+    record: Option<RawRecord>,
     /// The current record went over the limit: its header, and the bytes dropped.
     over: Option<(Vec<u8>, usize)>,
     /// Bytes of a line too long to keep were dropped; its end is still to come.
@@ -106,6 +113,7 @@ impl<R: Read> Chunks<R> {
             begun: false,
             in_header: false,
             header_end: None,
+            record: None,
             over: None,
             long_line: false,
             index: 0,
@@ -208,6 +216,7 @@ impl<R: Read> Chunks<R> {
         let bytes = self.buf[self.start..end].to_vec();
         self.start = end;
         let mut size = bytes.len();
+        let mut record = self.record.take();
         let text = match self.over.take() {
             Some((header, dropped)) => {
                 size += dropped;
@@ -227,6 +236,15 @@ impl<R: Read> Chunks<R> {
                 }
             },
         };
+        // Only a record read whole, as text, within the limit: `split` reports the rest.
+        match &text {
+            ChunkText::Text(t) if t.len() <= self.limits.max_bytes => {
+                if let Some(r) = &mut record {
+                    end_record(r, t.len());
+                }
+            }
+            _ => record = None,
+        }
         let chunk = Chunk {
             index: self.index,
             text,
@@ -234,6 +252,7 @@ impl<R: Read> Chunks<R> {
             line: self.line,
             bytes: size,
             several: several || self.index > 0,
+            record,
         };
         self.index += 1;
         self.offset += size;
@@ -312,20 +331,31 @@ impl<R: Read> Iterator for Chunks<R> {
                 }
                 continue;
             };
-            let tag = !self.long_line && is_tag_line_bytes(&self.buf[self.scan..end]);
+            let tag = if self.long_line {
+                None
+            } else {
+                parse_tag_line_bytes(&self.buf[self.scan..end], self.scan - self.start)
+            };
             self.long_line = false;
-            if tag && !self.in_header && self.begun {
+            if tag.is_some() && !self.in_header && self.begun {
                 // The next record begins here.
                 let start = self.scan;
                 return Some(Ok(self.take(start, true)));
             }
-            if tag {
+            let is_tag = tag.is_some();
+            if let Some(tag) = tag {
+                // A line of the record's header, which `split` would read the same.
+                if !self.begun {
+                    self.record = (self.scan == self.start).then(|| begin_record(tag));
+                } else if let Some(r) = &mut self.record {
+                    add_header_tag(r, tag);
+                }
                 self.begun = true;
                 if self.header_end.is_none_or(|e| e == self.scan) {
                     self.header_end = Some(end + term);
                 }
             }
-            self.in_header = tag;
+            self.in_header = is_tag;
             self.scan = end + term;
             self.lines += 1;
             self.drop_if_over();
@@ -398,6 +428,16 @@ mod tests {
                 prop_assert_eq!(c.line, line_of(&text, start));
                 let end = file.records.get(i + 1).map_or(text.len(), |r| r.span.start);
                 prop_assert_eq!(c.bytes, end - start);
+                // A record read whole is the one `split` reads in its text.
+                if let Some(record) = &c.record {
+                    let own = split(c.text.as_str(), &limits);
+                    prop_assert!(own.errors.is_empty());
+                    prop_assert_eq!(own.records.len(), 1);
+                    prop_assert_eq!(record, &own.records[0]);
+                }
+                if i > 0 && c.bytes <= limits.max_bytes {
+                    prop_assert!(c.record.is_some(), "{:?}", c);
+                }
                 match &c.text {
                     ChunkText::Text(t) if c.bytes <= limits.max_bytes => joined.push_str(t),
                     ChunkText::OverLimit { header } if c.bytes > limits.max_bytes => {
