@@ -46,23 +46,59 @@ pub(crate) fn parse_tag_line(line: &str, offset: usize) -> Option<Tag> {
 /// Whether a line is a complete tag pair.
 #[cfg(test)]
 pub(crate) fn is_tag_line(line: &str) -> bool {
-    parse_tag_line_bytes(line.as_bytes(), 0).is_some()
+    tag_line_at(line.as_bytes(), 0).is_some()
 }
 
-/// A line's bytes as a complete tag pair, where they are UTF-8 and one (the stream asks
-/// this of every line it does not take at once): [`parse_tag_line`] of the line as
-/// text. A line read by hand is ASCII but for its value, so only the value is checked
-/// to be UTF-8; a line whose first character other than white space is not `[` is no
-/// tag pair, found without reading the rest.
+/// [`tag_line_at`] with the tag built, from the line's own text.
+#[cfg(test)]
 pub(crate) fn parse_tag_line_bytes(line: &[u8], offset: usize) -> Option<Tag> {
+    let at = tag_line_at(line, offset)?;
+    let mut text = " ".repeat(offset);
+    text.push_str(std::str::from_utf8(line).ok()?);
+    Some(at.tag(&text))
+}
+
+/// A tag-pair line as the stream finds it: where its name and value lie (offsets in
+/// the record's text), or, for a line the parser read, the tag.
+#[derive(Clone, Debug)]
+pub(crate) enum TagAt {
+    Fast { line: Span, name: Span, value: Span },
+    Parsed(Tag),
+}
+
+impl TagAt {
+    /// The tag, its name and value taken from the record's `text`, in which the line
+    /// lies at the offsets found (the stream builds a record's tags once its text is
+    /// known to be UTF-8, so nothing is checked again).
+    pub(crate) fn tag(self, text: &str) -> Tag {
+        match self {
+            TagAt::Fast { line, name, value } => Tag {
+                name: CompactString::new(&text[name.start..name.end]),
+                value: CompactString::new(&text[value.start..value.end]),
+                span: line,
+                value_span: value,
+            },
+            TagAt::Parsed(tag) => tag,
+        }
+    }
+}
+
+/// Whether a line's bytes are UTF-8 and a complete tag pair, and where its parts lie
+/// (the stream asks this of every line it does not take at once): a line `offset` bytes
+/// into its record's text is one where [`parse_tag_line`] reads it as one. A line read by
+/// hand is ASCII but for its value, so only the value is checked to be UTF-8; a line
+/// whose first character other than white space is not `[` is no tag pair, found
+/// without reading the rest.
+pub(crate) fn tag_line_at(line: &[u8], offset: usize) -> Option<TagAt> {
     if let Some(t) = fast_tag_line(line) {
-        let name = std::str::from_utf8(&line[t.name_start..t.name_end]).ok()?;
-        let value = std::str::from_utf8(&line[t.value_start..t.value_end]).ok()?;
-        return Some(Tag {
-            name: CompactString::new(name),
-            value: CompactString::new(value),
-            span: Span::new(offset, offset + line.len()),
-            value_span: Span::new(offset + t.value_start, offset + t.value_end),
+        let value = &line[t.value_start..t.value_end];
+        if !value.is_ascii() && std::str::from_utf8(value).is_err() {
+            return None;
+        }
+        return Some(TagAt::Fast {
+            line: Span::new(offset, offset + line.len()),
+            name: Span::new(offset + t.name_start, offset + t.name_end),
+            value: Span::new(offset + t.value_start, offset + t.value_end),
         });
     }
     // White space as `str::trim_start` takes it, as far as it is ASCII.
@@ -71,7 +107,7 @@ pub(crate) fn parse_tag_line_bytes(line: &[u8], offset: usize) -> Option<Tag> {
         None => return None,
         _ => {}
     }
-    parse_tag_line_with_parser(std::str::from_utf8(line).ok()?, offset)
+    parse_tag_line_with_parser(std::str::from_utf8(line).ok()?, offset).map(TagAt::Parsed)
 }
 
 /// A record whose header starts with the tag-pair line `tag`, as [`split`] begins one.

@@ -9,7 +9,7 @@
 
 use std::io::{self, Read};
 
-use super::split::{add_header_tag, begin_record, end_record, parse_tag_line_bytes};
+use super::split::{add_header_tag, begin_record, end_record, tag_line_at, TagAt};
 use super::{Limits, RawRecord};
 
 /// How much is read from the stream at a time: the first read asks for
@@ -83,9 +83,10 @@ pub struct Chunks<R: Read> {
     in_header: bool,
     /// The end of the current record's first header, in `buf`, while it is growing.
     header_end: Option<usize>,
-    /// The current record's header as read, spans from `start`, while the record
-    /// begins with it (`None` once it does not: text before its first header).
-    record: Option<RawRecord>,
+    /// The current record's header lines as read, offsets from `start`, while the
+    /// record begins with its header (`None` once it does not: text before it). The
+    /// tags are built once the record's text is known to be UTF-8.
+    header: Option<Vec<TagAt>>,
     /// The current record went over the limit: its header, and the bytes dropped.
     over: Option<(Vec<u8>, usize)>,
     /// Bytes of a line too long to keep were dropped; its end is still to come.
@@ -113,7 +114,7 @@ impl<R: Read> Chunks<R> {
             begun: false,
             in_header: false,
             header_end: None,
-            record: None,
+            header: None,
             over: None,
             long_line: false,
             index: 0,
@@ -216,7 +217,7 @@ impl<R: Read> Chunks<R> {
         let bytes = self.buf[self.start..end].to_vec();
         self.start = end;
         let mut size = bytes.len();
-        let mut record = self.record.take();
+        let header = self.header.take();
         let text = match self.over.take() {
             Some((header, dropped)) => {
                 size += dropped;
@@ -237,14 +238,20 @@ impl<R: Read> Chunks<R> {
             },
         };
         // Only a record read whole, as text, within the limit: `split` reports the rest.
-        match &text {
-            ChunkText::Text(t) if t.len() <= self.limits.max_bytes => {
-                if let Some(r) = &mut record {
-                    end_record(r, t.len());
-                }
+        let record = match (&text, header) {
+            (ChunkText::Text(t), Some(lines)) if t.len() <= self.limits.max_bytes => {
+                let mut lines = lines.into_iter().map(|at| at.tag(t));
+                lines.next().map(|first| {
+                    let mut r = begin_record(first);
+                    for tag in lines {
+                        add_header_tag(&mut r, tag);
+                    }
+                    end_record(&mut r, t.len());
+                    r
+                })
             }
-            _ => record = None,
-        }
+            _ => None,
+        };
         let chunk = Chunk {
             index: self.index,
             text,
@@ -334,7 +341,7 @@ impl<R: Read> Iterator for Chunks<R> {
             let tag = if self.long_line {
                 None
             } else {
-                parse_tag_line_bytes(&self.buf[self.scan..end], self.scan - self.start)
+                tag_line_at(&self.buf[self.scan..end], self.scan - self.start)
             };
             self.long_line = false;
             if tag.is_some() && !self.in_header && self.begun {
@@ -346,9 +353,13 @@ impl<R: Read> Iterator for Chunks<R> {
             if let Some(tag) = tag {
                 // A line of the record's header, which `split` would read the same.
                 if !self.begun {
-                    self.record = (self.scan == self.start).then(|| begin_record(tag));
-                } else if let Some(r) = &mut self.record {
-                    add_header_tag(r, tag);
+                    self.header = (self.scan == self.start).then(|| {
+                        let mut lines = Vec::with_capacity(16);
+                        lines.push(tag);
+                        lines
+                    });
+                } else if let Some(lines) = &mut self.header {
+                    lines.push(tag);
                 }
                 self.begun = true;
                 if self.header_end.is_none_or(|e| e == self.scan) {
