@@ -130,7 +130,14 @@ pub(crate) fn begin_record(tag: Tag) -> RawRecord {
 /// is a header error; the movetext starts after the line at the earliest.
 pub(crate) fn add_header_tag(rec: &mut RawRecord, tag: Tag) {
     let end = tag.span.end;
-    if rec.header.get(&tag.name).is_some() {
+    // Names are short and mostly differ in length or first byte: compared byte by byte
+    // rather than through `memcmp`.
+    let name = tag.name.as_bytes();
+    let same = |t: &Tag| {
+        let other = t.name.as_bytes();
+        other.len() == name.len() && other.iter().zip(name).all(|(a, b)| a == b)
+    };
+    if rec.header.tags.iter().any(same) {
         rec.header_errors.push(SyntaxError {
             kind: SyntaxKind::Header,
             span: tag.span,
