@@ -410,6 +410,7 @@ impl<'a, T> Reader<'a, T> {
     }
 
     /// A turn in the game's notation parsed at `pos`.
+    #[inline(always)]
     fn turn(&mut self, parsed: TurnParse<T>, pos: usize) -> Flow {
         if self.after_termination(pos, false) {
             return Flow::Stop;
@@ -459,6 +460,7 @@ impl<'a, T> Reader<'a, T> {
 
     /// A turn (or `resign`/`draw`) at `span` becomes an entry with what was written
     /// before it.
+    #[inline(always)]
     fn entry(&mut self, action: Action<T>, span: Span) -> Flow {
         if self.out.entries.len() >= self.limits.max_turns {
             let message = format!(
