@@ -70,7 +70,7 @@ fn the_status_says_who_may_move_while_the_order_is_open() {
     let (_, out, _) = run_with_input(&["play", "halasi"], b"home M1\nhome M2\n:status\n");
     assert_eq!(
         out.lines().nth(2),
-        Some(format!("turn 3: {OPEN}").as_str()),
+        Some(format!("2 turns played; turn 3: {OPEN}").as_str()),
         "{out}"
     );
     // One seat has moved: the other is to move, its label optional.

@@ -91,7 +91,7 @@ fn html_pages_for_every_example() {
         for path in examples(game) {
             let p = rel(&path);
             let (code, page, err) = run(&["show", &p, "--format", "html"]);
-            assert_eq!(code, 0, "{p}: {err}");
+            assert!(code == 0 || code == 1, "{p}: {err}");
             assert!(page.starts_with("<!DOCTYPE html>\n"), "{p}");
             assert!(page.ends_with("</html>\n"), "{p}");
             assert_self_contained(&page, &p);
@@ -107,6 +107,11 @@ fn html_pages_for_every_example() {
                 .as_u64()
                 .unwrap() as usize;
             let valid = ruling["valid"].as_bool().unwrap();
+            assert_eq!(
+                code,
+                if valid { 0 } else { 1 },
+                "{p}: as `check` would exit"
+            );
             // One position for the start and one a turn played; one caption a step.
             let data = page_data(&page);
             let positions = data["runs"].as_array().unwrap().len();
@@ -248,20 +253,18 @@ fn html_starts_at_the_turn_asked() {
     // By default and past the end, the last step (here the last position).
     let (_, page, _) = run(&["show", p, "--format", "html"]);
     assert!(page.contains("<body data-step=\"6\">"));
+    // Past the end is a usage error, as in every command.
     let (code, page, err) = run(&["show", p, "--format", "html", "--turn", "99"]);
-    assert_eq!(code, 0);
-    assert!(
-        err.contains("the replay stops before move 4, white"),
-        "{err}"
-    );
-    assert!(page.contains("<body data-step=\"6\">"));
+    assert_eq!(code, 2);
+    assert!(err.contains("--turn 99 is past the end"), "{err}");
+    assert!(page.is_empty());
 }
 
 #[test]
 fn html_of_a_disputed_thaayam_record() {
     let p = "games/thaayam/disputed-missing-extra-turn.game";
     let (code, page, err) = run(&["show", p, "--format", "html"]);
-    assert_eq!(code, 0);
+    assert_eq!(code, 1, "an invalid record exits 1, as in every command");
     assert!(err.contains("the record is invalid"), "{err}");
     let items = list_items(&page);
     assert_eq!(
@@ -307,7 +310,7 @@ fn html_of_a_disputed_thaayam_record() {
 fn html_writes_code_spans_as_code() {
     let (_dir, p) = record("[Game \"halatafl\"]\n[Event \"`tag`\"]\n\n1. e3-d4=K { `comment` }\n");
     let (code, page, err) = run(&["show", &p, "--format", "html"]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 1, "an invalid record: {err}");
     assert!(page.contains("<p class=\"message\">=K is wrong: this turn promotes nobody</p>"));
     assert!(
         page.contains("A turn may mark the promotion with <code>=K</code>; a wrong marker"),
@@ -323,7 +326,7 @@ fn html_writes_code_spans_as_code() {
     // in the caption (as markup, and in the data the script writes it from).
     let (_dir, p) = record("[Game \"halatafl\"]\n\n1. e3-d4 <b>\n");
     let (code, page, err) = run(&["show", &p, "--format", "html"]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 1, "an invalid record: {err}");
     assert!(!page.contains("<b>"), "{page}");
     let found = "or a huff such as <code>huff c3</code>, found <code>&lt;</code>";
     assert!(
@@ -339,8 +342,8 @@ fn html_writes_code_spans_as_code() {
 #[test]
 fn html_of_a_syntax_error_has_a_ruling_item() {
     let p = "games/halatafl/disputed-syntax-error.game";
-    let (code, page, _) = run(&["show", p, "--format", "html", "--turn", "99"]);
-    assert_eq!(code, 0);
+    let (code, page, _) = run(&["show", p, "--format", "html"]);
+    assert_eq!(code, 1);
     let items = list_items(&page);
     assert_eq!(
         items.last().copied(),

@@ -11,6 +11,7 @@ mod concurrency;
 mod crash;
 mod engine;
 mod examples;
+mod exit_codes;
 mod first_try;
 mod fuzz_regressions;
 mod generate;

@@ -193,11 +193,14 @@ fn messages_of_a_later_record_name_the_files_lines() {
             .unwrap()
             .to_string()
     };
+    // The place is in `line` and `column`, not again in the message.
     assert!(
-        error(1).starts_with("<stdin>:6:11: unknown value `bogus` for `capture`"),
+        error(1).starts_with("unknown value `bogus` for `capture`"),
         "{}",
         error(1)
     );
+    assert_eq!(lines[1]["errors"][0]["line"], 6);
+    assert_eq!(lines[1]["errors"][0]["column"], 11);
     assert_eq!(
         error(2),
         "nothing but comments may follow the termination marker `*`"

@@ -37,6 +37,8 @@ pub enum Failure {
     Invalid,
     /// Exit 2: usage, I/O, unknown ruleset, internal; the message goes to stderr.
     Usage(String),
+    /// Exit 2, the message already said on stderr (a file `check` could not read).
+    Said,
     /// Standard output was closed: stop quietly.
     BrokenPipe,
 }
@@ -62,6 +64,13 @@ pub struct Ctx {
 
 impl Ctx {
     fn new(global: Global) -> Result<Ctx, Failure> {
+        // A house-rules directory that is not there would be searched in silence.
+        if let Some(d) = global.rulesets.iter().find(|d| !d.is_dir()) {
+            return Err(Failure::Usage(format!(
+                "--rulesets {}: no such directory",
+                d.display()
+            )));
+        }
         let library = Library::from_env(global.rulesets.clone());
         let mut env = Env::new(library);
         env.ruleset_file = global.ruleset_file.clone();
@@ -124,6 +133,7 @@ pub fn main() -> ExitCode {
         },
         Err(Failure::Invalid) => ExitCode::from(1),
         Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Failure::Said) => ExitCode::from(2),
         Err(Failure::Usage(msg)) => {
             eprintln!("referee: {msg}");
             ExitCode::from(2)

@@ -579,6 +579,25 @@ fn lock_name(record: Option<&Path>) -> String {
     record.map(|p| p.display().to_string()).unwrap_or_default()
 }
 
+/// Why a new record file could not be made, in the user's terms: the temporary file it
+/// is written through is not theirs to hear of.
+fn cannot_create(name: &dyn std::fmt::Display, path: &Path, e: io::Error) -> Failure {
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !parent.is_dir() {
+        return Failure::Usage(format!(
+            "cannot write {name}: the directory {} does not exist",
+            parent.display()
+        ));
+    }
+    Failure::Usage(format!(
+        "cannot write {name}: {}",
+        io::Error::from(e.kind())
+    ))
+}
+
 /// Locks the record file for the session: resumes it if it exists, else creates it with
 /// the header of `new_game`. Another referee holding it past the wait is an error.
 fn hold_record<G: Render>(
@@ -598,7 +617,7 @@ fn hold_record<G: Render>(
                     Ok(lock) => return Ok((game, lock)),
                     // Another referee created it meanwhile: lock and resume that one.
                     Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                    Err(e) => return Err(Failure::Usage(format!("cannot write {name}: {e}"))),
+                    Err(e) => return Err(cannot_create(&name, path, e)),
                 }
             }
             Err(LockError::Io(e)) => {

@@ -321,9 +321,15 @@ fn prepare<G: Game>(
     let header = &raw.header;
     let ruleset_tag = header.get("Ruleset");
     let tag_span = ruleset_tag.map(|t| t.value_span);
-    // The error's text names its file, line and column, and its did-you-mean.
+    // The error's text names its file, line and column, and its did-you-mean; the place
+    // once only: not again when the diagnostic points at it in this record.
     let ruleset_error = |e: ruleset::RulesetError, span: Option<Span>| {
-        Diagnostic::new(ErrorKind::Ruleset, span, e.to_string())
+        let message = if span.is_some() && e.file == file {
+            e.what()
+        } else {
+            e.to_string()
+        };
+        Diagnostic::new(ErrorKind::Ruleset, span, message)
     };
     // 1. The ruleset: --ruleset FILE, else the tag's name, else the game's own.
     let loaded = match (&env.ruleset_file, ruleset_tag) {

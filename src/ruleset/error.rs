@@ -49,6 +49,17 @@ impl RulesetError {
     }
 }
 
+impl RulesetError {
+    /// What is wrong and the suggestion, without the place: for a diagnostic that points
+    /// at the place itself.
+    pub fn what(&self) -> String {
+        match &self.suggestion {
+            Some(s) => format!("{}; did you mean `{s}`?", self.message),
+            None => self.message.clone(),
+        }
+    }
+}
+
 impl fmt::Display for RulesetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.file.is_empty() {
@@ -58,11 +69,7 @@ impl fmt::Display for RulesetError {
                 write!(f, "{}: ", self.file)?;
             }
         }
-        f.write_str(&self.message)?;
-        if let Some(s) = &self.suggestion {
-            write!(f, "; did you mean `{s}`?")?;
-        }
-        Ok(())
+        f.write_str(&self.what())
     }
 }
 

@@ -83,6 +83,7 @@ fn adjudicate_game<G: Render>(
     };
     let j = judge::<G>(&ctx.env, &rec.name, &rec.text, &rec.raw, rec.index, opts);
     let r = &j.report;
+    super::turn_arg::within(turn, r.turns)?;
     let lines = LineIndex::new(&rec.text);
     // The engine's estimate of the position where the replay stops.
     let estimated = match (&estimate, &j.session) {

@@ -189,11 +189,17 @@ impl Visitor for EngineVisit<'_> {
     fn visit<G: Render>(self) -> Outcome {
         let config = self.engine.config(self.seed)?;
         let turn = turn_arg::resolve::<G>(self.ctx, self.rec, self.turn)?;
-        let session = replay_to::<G>(self.ctx, self.rec, turn)?;
+        let (session, valid) = replay_to::<G>(self.ctx, self.rec, turn)?;
         if self.best {
-            best_turn::<G>(self.ctx, &session, &config, self.out)
+            best_turn::<G>(self.ctx, &session, &config, self.out)?;
         } else {
-            analysis::<G>(self.ctx, &session, &config, self.out)
+            analysis::<G>(self.ctx, &session, &config, self.out)?;
+        }
+        // As `check` would on what was replayed: an invalid record exits 1.
+        if valid {
+            Ok(())
+        } else {
+            Err(Failure::Invalid)
         }
     }
 }
@@ -265,7 +271,7 @@ pub fn replay_to<G: Render>(
     ctx: &Ctx,
     rec: &OneRecord,
     turn: Option<usize>,
-) -> Result<Session<G>, Failure> {
+) -> Result<(Session<G>, bool), Failure> {
     let opts = JudgeOptions {
         detail: false,
         stop_after: turn,
@@ -285,12 +291,12 @@ pub fn replay_to<G: Render>(
             rec.name
         )));
     };
+    super::turn_arg::within(turn, j.report.turns)?;
     let played = session.turns;
     match turn {
         Some(n) if played < n => eprintln!(
-            "referee: the replay stops before {} (the record {}); analysing that position",
+            "referee: the replay stops before {} (the record has an error there); analysing that position",
             session.turn_name().1,
-            if j.report.turns < n { "is shorter" } else { "has an error there" }
         ),
         None if !j.report.valid => eprintln!(
             "referee: the record is invalid; analysing the position before {}, where the replay stops",
@@ -298,7 +304,7 @@ pub fn replay_to<G: Render>(
         ),
         _ => {}
     }
-    Ok(session)
+    Ok((session, j.report.valid))
 }
 
 /// The engine's commands answer in text or JSON.

@@ -401,8 +401,12 @@ pub fn check(
     }
     let unreadable = run.unreadable;
     let (valid, invalid) = (run.valid, run.invalid);
+    let total = valid + invalid;
+    // One file that could not be read, and nothing else: its error, said once, is all.
+    if total == 0 && unreadable + empty == 1 && unreadable == 1 {
+        return Err(Failure::Said);
+    }
     if !json {
-        let total = valid + invalid;
         writeln!(
             run.out,
             "{total} record{}: {valid} valid, {invalid} invalid",

@@ -91,18 +91,14 @@ fn position_game<G: Render>(
     let Some(session) = &j.session else {
         return cannot_start(ctx, rec, &j.report.errors, out);
     };
+    super::turn_arg::within(turn, j.report.turns)?;
     // A violation before the asked position: say where the replay stopped.
     let played = session.turns;
     if let Some(n) = turn {
         if played < n {
             eprintln!(
-                "referee: the replay stops before {} (the record {}); showing that position",
+                "referee: the replay stops before {} (the record has an error there); showing that position",
                 session.turn_name().1,
-                if j.report.turns < n {
-                    "is shorter"
-                } else {
-                    "has an error there"
-                }
             );
         }
     } else if !j.report.valid {
@@ -261,8 +257,9 @@ fn position_game<G: Render>(
             ))
         }
     }
-    // `score` rules as `adjudicate` does: an invalid record exits 1.
-    if matches!(what, View::Score) && !j.report.valid {
+    // Every command that reads a record exits as `check` would on what it replayed: 1
+    // when the replay found the record invalid, after showing where it stopped.
+    if !j.report.valid {
         return Err(Failure::Invalid);
     }
     Ok(())
@@ -305,6 +302,7 @@ fn html_page<G: Render>(
     let Some(end) = &j.session else {
         return cannot_start(ctx, rec, &j.report.errors, out);
     };
+    super::turn_arg::within(turn, j.report.turns)?;
     let played = end.turns;
     let internal = |what: &str| Failure::Usage(format!("internal error: {what}"));
     let mut session: Session<G> = judged(Some(0))
@@ -492,7 +490,11 @@ fn html_page<G: Render>(
         start,
     };
     out.write_all(html::page(&page).as_bytes())?;
-    Ok(())
+    if j.report.valid {
+        Ok(())
+    } else {
+        Err(Failure::Invalid)
+    }
 }
 
 /// A record whose game cannot even start: its diagnostics, and exit code 1.

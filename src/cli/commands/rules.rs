@@ -97,7 +97,11 @@ pub fn rules(ctx: &Ctx, name: Option<&str>, check: bool, out: &mut dyn Write) ->
         rs.chain.join(" -> ")
     )?;
     if let Some(src) = &rs.source {
-        writeln!(out, "source {src}")?;
+        // The source names the original rule text the ruleset reads, not a shipped file.
+        writeln!(
+            out,
+            "source: the rule text {src} (the original, not shipped with referee)"
+        )?;
     }
     writeln!(out, "\nSettings:")?;
     for (k, s) in &rs.settings {

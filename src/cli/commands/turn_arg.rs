@@ -53,3 +53,17 @@ pub(super) fn resolve<G: Render>(
     }
     Err(not_found())
 }
+
+/// Refuses a `--turn N` past the record's end (a usage error, exit 2, as a record number
+/// that is not in the record is): the record has `turns` turns.
+pub(super) fn within(turn: Option<usize>, turns: usize) -> Result<(), Failure> {
+    match turn {
+        Some(n) if n > turns => {
+            let s = if turns == 1 { "" } else { "s" };
+            Err(Failure::Usage(format!(
+                "--turn {n} is past the end: the record has {turns} turn{s}"
+            )))
+        }
+        _ => Ok(()),
+    }
+}
