@@ -243,10 +243,12 @@ fn seed_and_playouts_make_the_answer_reproducible() {
 }
 
 /// The seeded record and the same turns written with their throws, without a seed, reach
-/// the same position; the engine's analysis is the same for both (it draws the throws to
-/// come itself, so the seed's next throws cannot show through).
+/// the same position. With the seed the referee derives the throw the seat to move
+/// faces (`moves` lists its turns under it): the best turns are under that throw only.
+/// Without it the throw is not known, and the analysis says so, by throw, listing no
+/// turn as the seat's to choose.
 #[test]
-fn the_engine_never_reads_the_dice_to_come_from_the_seed() {
+fn the_throw_the_seat_faces_is_known_only_from_the_seed() {
     let seeded =
         std::fs::read_to_string(common::root().join("games/thaayam/two-seats.game")).unwrap();
     let unseeded: String = seeded
@@ -259,53 +261,126 @@ fn the_engine_never_reads_the_dice_to_come_from_the_seed() {
     let b = dir.path().join("written.game");
     std::fs::write(&a, &seeded).unwrap();
     std::fs::write(&b, &unseeded).unwrap();
+    let analyse = |f: &std::path::Path, turn: &str, seed: &str| {
+        let (code, out, err) = run(&[
+            "analyse",
+            f.to_str().unwrap(),
+            "--turn",
+            turn,
+            "--seed",
+            seed,
+            "--playouts",
+            "200",
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
     for turn in ["7", "30"] {
-        let analyse = |f: &std::path::Path| {
-            let (code, out, err) = run(&[
-                "analyse",
-                f.to_str().unwrap(),
-                "--turn",
-                turn,
-                "--seed",
-                "same",
-                "--playouts",
-                "200",
-                "--threads",
-                "2",
-            ]);
-            assert_eq!(code, 0, "{err}");
-            out
-        };
-        let (x, y) = (analyse(&a), analyse(&b));
-        assert_eq!(x, y);
-        assert!(x.contains("Best turns for"), "{x}");
+        // The throw `moves` lists the turns under.
+        let (_, legal, _) = run(&["moves", a.to_str().unwrap(), "--turn", turn]);
+        let first = legal.lines().next().unwrap();
+        let throw = &first[..=first.find(']').unwrap()];
+        assert!(legal.lines().all(|l| l.starts_with(throw)), "{legal}");
+        let x = analyse(&a, turn, "same");
+        assert!(x.contains(&format!(", throw {throw}:\n")), "{x}");
+        let best: Vec<&str> = x
+            .lines()
+            .skip_while(|l| !l.starts_with("Best turns for"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .collect();
+        assert!(!best.is_empty(), "{x}");
+        for l in best {
+            assert!(l.trim_start().starts_with(throw), "{l}\n{x}");
+        }
+        assert!(!x.contains("not known"), "{x}");
+        let y = analyse(&b, turn, "same");
+        assert!(!y.contains("Best turns"), "{y}");
+        assert!(
+            y.contains("The throw is not known (no seed, and not written yet): "),
+            "{y}"
+        );
     }
     // Another seed for the engine does change its sampling.
-    let (_, other, _) = run(&[
+    assert_ne!(analyse(&a, "30", "other"), analyse(&a, "30", "same"));
+}
+
+/// `analyse` of a seeded Thaayam position: the best turns are the seat's choices under
+/// the throw it faces, no other throw listed.
+#[test]
+fn analyse_snapshot_thaayam_seeded() {
+    let args = [
         "analyse",
-        a.to_str().unwrap(),
+        "games/thaayam/two-seats.game",
         "--turn",
-        "30",
+        "6",
         "--seed",
-        "other",
+        "s1",
         "--playouts",
-        "200",
+        "2000",
         "--threads",
-        "2",
-    ]);
-    let (_, same, _) = run(&[
+        "1",
+    ];
+    let (code, text, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("analyse-thaayam-seeded", text);
+    let (code, out, err) = run(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("analyse-thaayam-seeded-json", pretty(&out));
+}
+
+/// `analyse` of a seedless Thaayam position whose next throw is not written: the throw
+/// is said not to be known, the seat's chances listed by throw.
+#[test]
+fn analyse_snapshot_thaayam_seedless() {
+    let args = [
         "analyse",
-        a.to_str().unwrap(),
+        "games/thaayam/physical-throws.game",
         "--turn",
-        "30",
+        "6",
         "--seed",
-        "same",
+        "s1",
         "--playouts",
-        "200",
+        "2000",
         "--threads",
-        "2",
-    ]);
-    assert_ne!(other, same);
+        "1",
+    ];
+    let (code, text, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("analyse-thaayam-seedless", text);
+    let (code, out, err) = run(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("analyse-thaayam-seedless-json", pretty(&out));
+}
+
+/// `analyse` of a Halasi position of hundreds of turns: the search widens progressively,
+/// and best turns of too few visits are marked.
+#[test]
+fn analyse_snapshot_halasi() {
+    let args = [
+        "analyse",
+        "games/halasi/table-2-seats.game",
+        "--turn",
+        "10",
+        "--seed",
+        "s1",
+        "--playouts",
+        "400",
+        "--threads",
+        "1",
+    ];
+    let (code, text, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("analyse-halasi", text);
+    let (code, out, err) = run(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("analyse-halasi-json", pretty(&out));
+}
+
+fn pretty(out: &str) -> String {
+    serde_json::to_string_pretty(&json(out)).unwrap()
 }
 
 #[test]

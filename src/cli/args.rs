@@ -323,7 +323,7 @@ pub enum Command {
     /// interval, the best turns for the seat to move, the expected line of play.
     #[command(
         visible_alias = "analyze",
-        after_help = "Example:\n  referee analyse games/halatafl/opening.game\n  referee analyse games/thaayam/two-seats.game --turn 20 --playouts 5000 --seed s1\n  referee analyse games/halves/worked-example.game --time 1s --format json\n\nThe dice and draws to come are never read from the record's Seed: the engine draws\nthem from its own generator (--seed). With --playouts, --seed and --threads the\nanswer is reproducible."
+        after_help = "Example:\n  referee analyse games/halatafl/opening.game\n  referee analyse games/thaayam/two-seats.game --turn 20 --playouts 5000 --seed s1\n  referee analyse games/halves/worked-example.game --time 1s --format json\n\nWith a Seed the referee derives the throw or roll the seat to move faces, and the best\nturns are its choices under it. Without one that outcome is not known until written:\nthe seat's chances are listed by outcome, with the best choice under each. Every\noutcome after it is drawn by the engine (--seed), never read from the record's Seed.\nTurns of fewer than 30 visits are marked \"few visits\". With --playouts, --seed and\n--threads the answer is reproducible."
     )]
     Analyse {
         /// The record file (its last record); `-` reads standard input.

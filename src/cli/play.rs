@@ -476,7 +476,7 @@ fn engine_turns<G: Render>(
         // Each turn's search has its own seed, so a game replays from the same options.
         let mut turn_config = config.clone();
         turn_config.seed = format!("{}/{}", config.seed, s.turns + 1);
-        let a = think(s, true, &turn_config)?;
+        let a = think(s, &turn_config)?;
         let turn = a.best_of(&legal).expect("legal turns");
         let mut next = s.clone();
         let number = next.expected_number();

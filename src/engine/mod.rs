@@ -21,7 +21,10 @@ pub mod search;
 pub mod stats;
 pub mod tree;
 
-pub use search::{search, Analysis, Budget, Choice, Config, ExpectedStanding, SeatEstimate};
+pub use search::{
+    search, Analysis, Budget, Choice, Config, ExpectedStanding, OutcomeChoice, SeatEstimate,
+    FEW_VISITS,
+};
 
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use super::stats::{self, MAX_SEATS};
-use super::tree::{RootTurn, Tree};
+use super::tree::{RootOutcome, RootTurn, Tree};
 use crate::dice::Dice;
 use crate::games::{Game, Seat, Status};
 
@@ -49,6 +49,11 @@ pub fn default_threads() -> usize {
         .min(16)
 }
 
+/// A turn visited fewer times than this means little: its value is a handful of
+/// playouts (below 30 the 95 % interval on a share is wider than ±0.18). `analyse` marks
+/// such turns "few visits".
+pub const FEW_VISITS: u64 = 30;
+
 /// A turn of the root, merged over the trees.
 #[derive(Clone, Debug)]
 pub struct Choice<T> {
@@ -56,6 +61,30 @@ pub struct Choice<T> {
     pub visits: u64,
     /// The mean share of the win it gave the seat to move.
     pub value: f64,
+}
+
+impl<T> Choice<T> {
+    /// Too few visits for its value to mean anything ([`FEW_VISITS`]).
+    pub fn few_visits(&self) -> bool {
+        self.visits < FEW_VISITS
+    }
+}
+
+/// One group of outcomes ([`Game::outcome_group`]) that may open the turn, when the
+/// seat to move has not seen it: how often the search drew it, the seat's chance under
+/// it and its best choice there.
+#[derive(Clone, Debug)]
+pub struct OutcomeChoice<T> {
+    pub label: String,
+    /// Iterations that drew it.
+    pub drawn: u64,
+    /// Its share of the iterations: the engine's estimate of its probability.
+    pub probability: f64,
+    /// The mean share of the win of the seat to move under it.
+    pub value: f64,
+    /// The seat's turns under it, most visited first (ties: higher value, then first
+    /// taken); empty when it has no turn under it.
+    pub choices: Vec<Choice<T>>,
 }
 
 /// A seat's estimated share of the win, with its 95 % interval.
@@ -83,9 +112,17 @@ pub struct Analysis<G: Game> {
     /// Every seat that plays.
     pub seats: Vec<SeatEstimate>,
     /// The root's turns, most visited first (ties: higher value, then first tried in
-    /// tree 0's order).
+    /// tree 0's order). When the outcome opening the turn was drawn afresh these span
+    /// every outcome: [`Analysis::outcomes`] tells them apart.
     pub choices: Vec<Choice<G::Turn>>,
-    /// The expected line of play, starting with the best choice.
+    /// The outcome opening the turn, when the seat to move has seen it (the search kept
+    /// it: every choice is under it).
+    pub outcome: Option<G::Chance>,
+    /// When the outcome opening the turn was drawn afresh: the seat's chances by
+    /// outcome group, most drawn first (ties: by label). Empty otherwise.
+    pub outcomes: Vec<OutcomeChoice<G::Turn>>,
+    /// The expected line of play, starting with the best choice (when the outcome was
+    /// drawn afresh: the best choice under the outcome drawn most).
     pub line: Vec<G::Turn>,
     /// The mean standings where the playouts ended.
     pub standings: Vec<ExpectedStanding>,
@@ -146,6 +183,8 @@ pub fn search<G: Game>(
                 })
                 .collect(),
             choices: Vec::new(),
+            outcome: None,
+            outcomes: Vec::new(),
             line: Vec::new(),
             standings: G::standings(settings, state)
                 .into_iter()
@@ -212,6 +251,7 @@ pub fn search<G: Game>(
         })?
     };
     let mut a = merge(&seats, to_move, &trees, threads, t0.elapsed());
+    a.outcome = chance.cloned();
     let n = a.iterations.max(1) as f64;
     a.standings = G::standings(settings, state)
         .into_iter()
@@ -261,28 +301,15 @@ fn merge<G: Game>(
             }
         }
     }
-    let mut choices: Vec<Choice<G::Turn>> = merged
-        .into_iter()
-        .map(|m| Choice {
-            value: if m.visits > 0 {
-                m.value / m.visits as f64
-            } else {
-                0.0
-            },
-            turn: m.turn,
-            visits: m.visits,
-        })
-        .collect();
-    // A stable sort: ties keep the merge order.
-    choices.sort_by(|a, b| {
-        b.visits.cmp(&a.visits).then(
-            b.value
-                .partial_cmp(&a.value)
-                .unwrap_or(std::cmp::Ordering::Equal),
-        )
-    });
-    // The line: from the tree that visited the best turn most.
-    let line = match choices.first() {
+    let choices = ranked(merged);
+    let outcomes = merge_outcomes(trees, iterations);
+    // The line: from the tree that visited the best turn most (the best under the
+    // outcome drawn most, when the outcome was drawn afresh).
+    let first = match outcomes.first() {
+        Some(o) => o.choices.first(),
+        None => choices.first(),
+    };
+    let line = match first {
         Some(best) => {
             let visits = |t: &Tree<G>| {
                 t.root_turns()
@@ -318,6 +345,8 @@ fn merge<G: Game>(
         to_move,
         seats,
         choices,
+        outcome: None,
+        outcomes,
         line,
         standings: Vec::new(),
         iterations,
@@ -325,4 +354,67 @@ fn merge<G: Game>(
         elapsed,
         threads,
     }
+}
+
+/// Root turns as choices, most visited first (ties: higher value, then the order given:
+/// a stable sort).
+fn ranked<T>(turns: Vec<RootTurn<T>>) -> Vec<Choice<T>> {
+    let mut choices: Vec<Choice<T>> = turns
+        .into_iter()
+        .map(|m| Choice {
+            value: if m.visits > 0 {
+                m.value / m.visits as f64
+            } else {
+                0.0
+            },
+            turn: m.turn,
+            visits: m.visits,
+        })
+        .collect();
+    choices.sort_by(|a, b| {
+        b.visits.cmp(&a.visits).then(
+            b.value
+                .partial_cmp(&a.value)
+                .unwrap_or(std::cmp::Ordering::Equal),
+        )
+    });
+    choices
+}
+
+/// Merges the trees' root outcome groups, in tree order: most drawn first, ties by label.
+fn merge_outcomes<G: Game>(trees: &[Tree<G>], iterations: u64) -> Vec<OutcomeChoice<G::Turn>> {
+    let mut merged: Vec<RootOutcome<G::Turn>> = Vec::new();
+    for tree in trees {
+        for o in tree.root_outcomes() {
+            match merged.iter_mut().find(|m| m.label == o.label) {
+                Some(m) => {
+                    m.drawn += o.drawn;
+                    m.value += o.value;
+                    for t in o.turns {
+                        match m.turns.iter_mut().find(|u| u.turn == t.turn) {
+                            Some(u) => {
+                                u.visits += t.visits;
+                                u.value += t.value;
+                            }
+                            None => m.turns.push(t),
+                        }
+                    }
+                }
+                None => merged.push(o),
+            }
+        }
+    }
+    let n = iterations.max(1) as f64;
+    let mut out: Vec<OutcomeChoice<G::Turn>> = merged
+        .into_iter()
+        .map(|o| OutcomeChoice {
+            probability: o.drawn as f64 / n,
+            value: o.value / o.drawn.max(1) as f64,
+            drawn: o.drawn,
+            label: o.label,
+            choices: ranked(o.turns),
+        })
+        .collect();
+    out.sort_by(|a, b| b.drawn.cmp(&a.drawn).then_with(|| a.label.cmp(&b.label)));
+    out
 }

@@ -103,3 +103,95 @@ fn with_the_outcome_seen_the_choice_is_legal() {
     let mut after = st.clone();
     assert!(Halasi::play(&s, &mut after, chance.as_ref(), &best).is_ok());
 }
+
+/// Progressive widening: with the roll seen, Halasi's root holds at most `width(n)`
+/// turns after `n` iterations (its tree turns are a fresh sample at every visit, so
+/// without widening nearly every iteration made a turn of its own), and the turn it
+/// names best is visited enough to mean something.
+#[test]
+fn halasi_widens_progressively() {
+    let s = settings::<Halasi>("halasi");
+    let (st, chance) = position::<Halasi>(&s, "h", 8);
+    let n = 600;
+    let a = search::<Halasi>(&s, &st, chance.as_ref(), &config(n, "x", 1)).unwrap();
+    assert!(
+        a.choices.len() <= tree::width(n as u32),
+        "{} root turns after {n} iterations",
+        a.choices.len()
+    );
+    assert!(a.choices.len() > tree::WIDEN_FROM, "{}", a.choices.len());
+    assert!(a.choices[0].visits >= FEW_VISITS, "{:?}", a.choices[0]);
+    assert!(!a.choices[0].few_visits());
+    let again = search::<Halasi>(&s, &st, chance.as_ref(), &config(n, "x", 1)).unwrap();
+    assert_eq!(summary(&a), summary(&again));
+}
+
+#[test]
+fn width_is_the_widening_schedule() {
+    assert_eq!(tree::width(0), tree::WIDEN_FROM);
+    assert_eq!(tree::width(100), tree::WIDEN_FROM);
+    assert_eq!(tree::width(400), 30);
+    assert_eq!(tree::width(10_000), 150);
+}
+
+#[test]
+fn few_visits_is_below_the_threshold() {
+    let c = |visits| Choice {
+        turn: (),
+        visits,
+        value: 1.0,
+    };
+    assert!(c(1).few_visits());
+    assert!(c(FEW_VISITS - 1).few_visits());
+    assert!(!c(FEW_VISITS).few_visits());
+}
+
+/// With the throw seen every root turn is under it and no outcome is listed; drawn
+/// afresh, the root counts the throws by outcome, each turn under the throw it names.
+#[test]
+fn thaayam_root_turns_by_outcome() {
+    use crate::games::thaayam::Thaayam;
+    let s = settings::<Thaayam>("thaayam");
+    let (st, chance) = position::<Thaayam>(&s, "t", 6);
+    let chance = chance.unwrap();
+    let seen = search::<Thaayam>(&s, &st, Some(&chance), &config(300, "x", 2)).unwrap();
+    assert!(seen.outcomes.is_empty());
+    assert_eq!(seen.outcome.as_ref(), Some(&chance));
+    for c in &seen.choices {
+        assert_eq!(Thaayam::written_chance(&c.turn).as_deref(), Some(&chance));
+    }
+    let drawn = search::<Thaayam>(&s, &st, None, &config(300, "x", 2)).unwrap();
+    assert!(drawn.outcome.is_none());
+    assert!(drawn.outcomes.len() > 1);
+    let total: u64 = drawn.outcomes.iter().map(|o| o.drawn).sum();
+    assert_eq!(total, 300);
+    let p: f64 = drawn.outcomes.iter().map(|o| o.probability).sum();
+    assert!((p - 1.0).abs() < 1e-9);
+    for w in drawn.outcomes.windows(2) {
+        assert!(w[0].drawn >= w[1].drawn);
+    }
+    for o in &drawn.outcomes {
+        for c in &o.choices {
+            let written = Thaayam::written_chance(&c.turn).unwrap();
+            assert_eq!(written.to_string(), o.label);
+        }
+    }
+    // The line starts with the best choice under the throw drawn most.
+    assert_eq!(drawn.line.first(), Some(&drawn.outcomes[0].choices[0].turn));
+}
+
+/// Halasi groups its outcomes by the roll.
+#[test]
+fn halasi_outcomes_are_grouped_by_roll() {
+    let s = settings::<Halasi>("halasi");
+    let (st, _) = position::<Halasi>(&s, "h", 8);
+    let a = search::<Halasi>(&s, &st, None, &config(120, "x", 1)).unwrap();
+    assert!(
+        !a.outcomes.is_empty() && a.outcomes.len() <= 6,
+        "{:?}",
+        a.outcomes
+    );
+    for o in &a.outcomes {
+        assert!(o.label.starts_with("roll "), "{}", o.label);
+    }
+}

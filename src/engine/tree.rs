@@ -8,6 +8,16 @@
 //! parent's visits. Each child holds the value, for the seat that moved into it, of the
 //! playouts through it; values are per-seat shares ([`Reward`]), so three to six seats
 //! are searched as two.
+//!
+//! Progressive widening: a node visited `n` times takes a new child only while the
+//! children legal now number fewer than [`width`]`(n)`; past that, UCT chooses among
+//! those it holds. A game whose tree turns are a sample ([`Game::ENGINE_SAMPLES`]:
+//! Halasi's hundreds of runs) counts every child it holds, and revisits one by checking
+//! it again under this iteration's chance, so its visits gather on a few turns.
+//!
+//! When the outcome opening the root's turn is drawn afresh, the root also counts, by
+//! outcome ([`Game::outcome_group`]), how often it was drawn, what the seat to move
+//! scored under it and which turns it took.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, DefaultHasher};
@@ -24,6 +34,29 @@ use crate::games::{Game, Status};
 
 /// The exploration constant of UCT (values lie in 0..1).
 pub const EXPLORATION: f64 = 0.7;
+
+/// Progressive widening: the fewest children a node may hold legal at once.
+pub const WIDEN_FROM: usize = 24;
+
+/// Progressive widening: `WIDEN_K · √n` children after `n` visits, past [`WIDEN_FROM`].
+pub const WIDEN_K: f64 = 1.5;
+
+/// How many children a sampling game's node checks, best by UCT first, before it falls
+/// back to a new one from its sample.
+pub const REVISIT_TRIES: usize = 4;
+
+/// The children a node visited `n` times may hold legal at once (progressive widening):
+/// `max(WIDEN_FROM, ⌈WIDEN_K · √n⌉)`.
+pub fn width(n: u32) -> usize {
+    ((WIDEN_K * f64::from(n).sqrt()).ceil() as usize).max(WIDEN_FROM)
+}
+
+/// The UCT value of a child: its mean value plus the exploration bonus, `parent` being
+/// how often it could have been chosen.
+fn uct(value: f64, visits: u32, parent: u32) -> f64 {
+    let v = f64::from(visits.max(1));
+    value / v + EXPLORATION * (f64::from(parent.max(1)).ln() / v).sqrt()
+}
 
 const NONE: u32 = u32::MAX;
 
@@ -62,6 +95,28 @@ pub struct RootTurn<T> {
     pub value: f64,
 }
 
+/// What the root saw under one group of outcomes ([`Game::outcome_group`]) when the
+/// outcome opening its turn was drawn afresh on every iteration.
+#[derive(Clone, Debug)]
+pub struct RootOutcome<T> {
+    pub label: String,
+    /// Iterations that drew it.
+    pub drawn: u64,
+    /// Sum of the rewards of the seat to move over those iterations.
+    pub value: f64,
+    /// The root's turns taken under it (keyed by decision), in the order first taken.
+    pub turns: Vec<RootTurn<T>>,
+}
+
+/// A [`RootOutcome`] as the tree counts it: its turns by child index.
+struct OutcomeCount {
+    label: String,
+    drawn: u64,
+    value: f64,
+    /// (root child, visits, sum of the mover's rewards).
+    turns: Vec<(u32, u32, f64)>,
+}
+
 /// One tree's search from a position.
 pub struct Tree<G: Game> {
     settings: G::Settings,
@@ -85,6 +140,10 @@ pub struct Tree<G: Game> {
     scratch: Vec<G::Turn>,
     fresh: Vec<usize>,
     path: Vec<(u32, u32)>,
+    /// A sampling game's children in the order a revisit tries them.
+    order: Vec<(f64, u32)>,
+    /// By outcome group, when the root's outcome is drawn afresh.
+    outcomes: Vec<OutcomeCount>,
 }
 
 impl<G: Game> Tree<G> {
@@ -109,18 +168,24 @@ impl<G: Game> Tree<G> {
             scratch: Vec::new(),
             fresh: Vec::new(),
             path: Vec::new(),
+            order: Vec::new(),
+            outcomes: Vec::new(),
         }
     }
 
     /// One iteration: select and expand through the tree, play out, back up.
     pub fn iterate(&mut self) {
-        let s = &self.settings;
         let mut state = self.root.clone();
-        G::determinize(s, &mut state, &mut self.rng);
+        G::determinize(&self.settings, &mut state, &mut self.rng);
         self.path.clear();
         let mut node = 0u32;
+        // How often the node was visited before this iteration (the root: every time).
+        let mut node_visits = u32::try_from(self.iterations).unwrap_or(u32::MAX);
         let mut depth = 0usize;
+        // The root's mover and outcome group, when the root's outcome is drawn.
+        let mut root_group: Option<(usize, u8)> = None;
         let reward = loop {
+            let s = &self.settings;
             let to_move = match G::status(s, &state) {
                 Status::Over(end) => break stats::of_end::<G>(s, &end),
                 Status::Playing { to_move } => to_move,
@@ -129,6 +194,25 @@ impl<G: Game> Tree<G> {
                 (Some(c), 0) => Some(c.clone()),
                 _ => G::draw_chance(s, &mut state, &mut self.rng),
             };
+            if depth == 0 && self.root_chance.is_none() {
+                if let Some(c) = &chance {
+                    root_group = Some((self.outcome_index(c), to_move.0));
+                }
+            }
+            let width = width(node_visits);
+            if G::ENGINE_SAMPLES && self.nodes[node as usize].children.len() >= width {
+                if let Some((c, next)) = self.revisit(node, node_visits, &state, chance.as_ref()) {
+                    state = next;
+                    depth += 1;
+                    self.turns += 1;
+                    self.path.push((node, c));
+                    let ch = &self.nodes[node as usize].children[c as usize];
+                    node_visits = ch.visits;
+                    node = ch.node;
+                    continue;
+                }
+            }
+            let s = &self.settings;
             self.legal.clear();
             G::engine_turns(s, &state, chance.as_ref(), &mut self.rng, &mut self.legal);
             if self.legal.is_empty() {
@@ -139,6 +223,7 @@ impl<G: Game> Tree<G> {
             let n = &mut self.nodes[node as usize];
             let mut best = (f64::NEG_INFINITY, NONE);
             let mut chosen = 0;
+            let mut legal_now = 0usize;
             self.keys.clear();
             self.keys.extend(self.legal.iter().map(G::decision));
             for (i, t) in self.keys.iter().enumerate() {
@@ -146,10 +231,9 @@ impl<G: Game> Tree<G> {
                     Some(&c) => {
                         let ch = &mut n.children[c as usize];
                         ch.avail += 1;
+                        legal_now += 1;
                         if self.fresh.is_empty() {
-                            let v = ch.value / f64::from(ch.visits)
-                                + EXPLORATION
-                                    * (f64::from(ch.avail).ln() / f64::from(ch.visits)).sqrt();
+                            let v = uct(ch.value, ch.visits, ch.avail);
                             if v > best.0 {
                                 best = (v, c);
                                 chosen = i;
@@ -160,7 +244,15 @@ impl<G: Game> Tree<G> {
                 }
             }
             depth += 1;
-            if !self.fresh.is_empty() {
+            // A sampling game at its width comes here when none of the children it
+            // tried is legal now: it takes a new one only if none in its sample is old.
+            let room = if G::ENGINE_SAMPLES {
+                n.children.len() < width || legal_now == 0
+            } else {
+                legal_now < width
+            };
+            let expand = !self.fresh.is_empty() && room;
+            if expand {
                 // Expand one new child, then play out from it.
                 let pick = self.fresh[self.rng.uniform(self.fresh.len() as u32) as usize];
                 let turn = self.keys.swap_remove(pick);
@@ -183,17 +275,49 @@ impl<G: Game> Tree<G> {
                 self.turns += turns as u64;
                 break r;
             }
+            if !self.fresh.is_empty() {
+                // Widened to the full: UCT among every child legal now (the pass above
+                // stopped weighing them at the first new turn).
+                best = (f64::NEG_INFINITY, NONE);
+                for (i, t) in self.keys.iter().enumerate() {
+                    if let Some(&c) = n.index.get(t) {
+                        let ch = &n.children[c as usize];
+                        let v = uct(ch.value, ch.visits, ch.avail);
+                        if v > best.0 {
+                            best = (v, c);
+                            chosen = i;
+                        }
+                    }
+                }
+            }
             let (_, c) = best;
             let ch = &self.nodes[node as usize].children[c as usize];
             G::apply_legal(s, &mut state, chance.as_ref(), &self.legal[chosen]);
             self.turns += 1;
             self.path.push((node, c));
+            node_visits = ch.visits;
             node = ch.node;
         };
+        let s = &self.settings;
         for &(n, c) in &self.path {
             let ch = &mut self.nodes[n as usize].children[c as usize];
             ch.visits += 1;
             ch.value += reward[ch.mover as usize];
+        }
+        if let Some((g, mover)) = root_group {
+            let r = reward[mover as usize];
+            let o = &mut self.outcomes[g];
+            o.drawn += 1;
+            o.value += r;
+            if let Some(&(0, c)) = self.path.first() {
+                match o.turns.iter_mut().find(|t| t.0 == c) {
+                    Some(t) => {
+                        t.1 += 1;
+                        t.2 += r;
+                    }
+                    None => o.turns.push((c, 1, r)),
+                }
+            }
         }
         for st in G::standings(s, &state) {
             self.standings[st.seat.0 as usize] += st.value as f64;
@@ -202,6 +326,55 @@ impl<G: Game> Tree<G> {
             *sum += r;
         }
         self.iterations += 1;
+    }
+
+    /// The index of the root's outcome group of `chance`, made if new.
+    fn outcome_index(&mut self, chance: &G::Chance) -> usize {
+        let label = G::outcome_group(chance);
+        match self.outcomes.iter().position(|o| o.label == label) {
+            Some(i) => i,
+            None => {
+                self.outcomes.push(OutcomeCount {
+                    label,
+                    drawn: 0,
+                    value: 0.0,
+                    turns: Vec::new(),
+                });
+                self.outcomes.len() - 1
+            }
+        }
+    }
+
+    /// A sampling game's node at its width: its children best by UCT first (`visits`
+    /// the node's), each checked by [`Game::play`] under this iteration's chance; the
+    /// first legal one and the position after it, or `None` when the first
+    /// [`REVISIT_TRIES`] are not legal now.
+    fn revisit(
+        &mut self,
+        node: u32,
+        visits: u32,
+        state: &G::State,
+        chance: Option<&G::Chance>,
+    ) -> Option<(u32, G::State)> {
+        let n = &self.nodes[node as usize];
+        self.order.clear();
+        self.order.extend(
+            n.children
+                .iter()
+                .enumerate()
+                .map(|(i, ch)| (uct(ch.value, ch.visits, visits), i as u32)),
+        );
+        // Best first; ties in the order made (a stable sort).
+        self.order
+            .sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+        for &(_, c) in self.order.iter().take(REVISIT_TRIES) {
+            let ch = &n.children[c as usize];
+            let mut next = state.clone();
+            if G::play(&self.settings, &mut next, chance, &ch.turn).is_ok() {
+                return Some((c, next));
+            }
+        }
+        None
     }
 
     /// The root's turns with their statistics, in the order first tried.
@@ -213,6 +386,29 @@ impl<G: Game> Tree<G> {
                 turn: c.turn.clone(),
                 visits: u64::from(c.visits),
                 value: c.value,
+            })
+            .collect()
+    }
+
+    /// The root's outcome groups, in the order first drawn (none when the outcome
+    /// opening the root's turn is kept, or the game has none).
+    pub fn root_outcomes(&self) -> Vec<RootOutcome<G::Turn>> {
+        let root = &self.nodes[0];
+        self.outcomes
+            .iter()
+            .map(|o| RootOutcome {
+                label: o.label.clone(),
+                drawn: o.drawn,
+                value: o.value,
+                turns: o
+                    .turns
+                    .iter()
+                    .map(|&(c, visits, value)| RootTurn {
+                        turn: root.children[c as usize].turn.clone(),
+                        visits: u64::from(visits),
+                        value,
+                    })
+                    .collect(),
             })
             .collect()
     }

@@ -353,6 +353,23 @@ pub trait Game: Sized + 'static {
         Self::legal_turns(settings, state, chance, out);
     }
 
+    /// Does [`Game::engine_turns`] give a sample of the legal turns rather than all of
+    /// them? The tree then widens a node by the children it holds, and revisits one by
+    /// checking it again ([`Game::play`]) under the iteration's chance, since a sample
+    /// cannot say which of them are legal.
+    const ENGINE_SAMPLES: bool = false;
+
+    /// What the random outcome opening a turn is called in `analyse` ("throw").
+    const OUTCOME_NOUN: &'static str = "outcome";
+
+    /// The outcome as `analyse` groups the seat's chances when the outcome opening its
+    /// turn is not known yet: by default the whole outcome; a game whose outcomes are too
+    /// many to list one by one groups them coarser (Halasi: by the roll, not the
+    /// dominos it buys).
+    fn outcome_group(chance: &Self::Chance) -> String {
+        chance.to_string()
+    }
+
     /// Makes `state` one the seats cannot tell from it: what no seat has seen (Halasi's
     /// pool orders) is dealt afresh from `rng`, the engine's generator, never the
     /// record's seed. It must give the same result for states that differ only in what

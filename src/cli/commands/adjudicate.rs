@@ -89,7 +89,7 @@ fn adjudicate_game<G: Render>(
     let estimated = match (&estimate, &j.session) {
         (Some(e), Some(s)) if !s.status().is_over() => {
             let config = e.engine.config(e.seed)?;
-            let a = think(s, false, &config)?;
+            let a = think(s, &config)?;
             Some((a, config))
         }
         _ => None,

@@ -12,7 +12,7 @@ use super::turn_arg;
 use super::{load_one, visit_game, OneRecord};
 use crate::cli::args::{EngineArgs, TurnArg};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
-use crate::engine::{self, Analysis, Budget, Config};
+use crate::engine::{self, Analysis, Budget, Choice, Config};
 use crate::games::{seat_name, Game};
 use crate::referee::{judge, JudgeOptions, Session};
 
@@ -67,40 +67,58 @@ pub fn parse_duration(text: &str) -> Result<Duration, Failure> {
     }
 }
 
-/// Runs the engine on a session's position. `seen`: the seat to move has seen the
-/// outcome opening its turn (`play`, `moves --best`): it is kept; otherwise it is drawn
-/// afresh in every iteration, never read from the record's seed.
-pub fn think<G: Game>(
-    session: &Session<G>,
-    seen: bool,
-    config: &Config,
-) -> Result<Analysis<G>, Failure> {
-    let chance = if seen { session.chance.as_ref() } else { None };
-    engine::search::<G>(&session.settings, &session.state, chance, config)
-        .map_err(|why| Failure::Usage(format!("the engine cannot search this position: {why}")))
+/// Runs the engine on a session's position. The outcome opening the turn, when the
+/// referee has derived it from the record's seed, is the one the seat to move faces (as
+/// `moves` lists its turns): the search keeps it. Without a seed it is not known until
+/// written, and the search draws it afresh in every iteration. Every outcome after it
+/// comes from the engine's generator, never from the record's seed.
+pub fn think<G: Game>(session: &Session<G>, config: &Config) -> Result<Analysis<G>, Failure> {
+    engine::search::<G>(
+        &session.settings,
+        &session.state,
+        session.chance.as_ref(),
+        config,
+    )
+    .map_err(|why| Failure::Usage(format!("the engine cannot search this position: {why}")))
 }
 
 fn pct(x: f64) -> String {
     format!("{:.1}", 100.0 * x)
 }
 
-/// The estimate as JSON: seats, best turns, line, and the search's size.
+/// The estimate as JSON: seats, the outcome the seat faces, best turns (or, when that
+/// outcome is not known, the seat's chances by outcome), line, and the search's size.
 pub fn analysis_json<G: Game>(a: &Analysis<G>, config: &Config) -> Json {
     let seats: Vec<Json> = a
         .seats
         .iter()
         .map(|s| json!({"seat": seat_name::<G>(s.seat), "win": round4(s.mean), "low": round4(s.low), "high": round4(s.high)}))
         .collect();
-    let best: Vec<Json> = a
-        .choices
+    let choice = |c: &Choice<G::Turn>| json!({"turn": c.turn.to_string(), "visits": c.visits, "value": round4(c.value), "few_visits": c.few_visits()});
+    // Not known: no turn is the seat's to choose yet.
+    let best: Vec<Json> = if a.outcomes.is_empty() {
+        a.choices.iter().take(BEST_LISTED).map(choice).collect()
+    } else {
+        Vec::new()
+    };
+    let outcomes: Vec<Json> = a
+        .outcomes
         .iter()
-        .take(5)
-        .map(|c| json!({"turn": c.turn.to_string(), "visits": c.visits, "value": round4(c.value)}))
+        .map(|o| {
+            json!({
+                "outcome": o.label,
+                "probability": round4(o.probability),
+                "win": round4(o.value),
+                "best": o.choices.first().map(choice),
+            })
+        })
         .collect();
     let line: Vec<String> = a.line.iter().map(|t| t.to_string()).collect();
     let mut doc = json!({
         "to_move": a.to_move.map(seat_name::<G>),
         "seats": seats,
+        "outcome": a.outcome.as_ref().map(|c| c.to_string()),
+        "outcomes": outcomes,
         "best": best,
         "line": line,
         "playouts": a.iterations,
@@ -113,11 +131,27 @@ pub fn analysis_json<G: Game>(a: &Analysis<G>, config: &Config) -> Json {
     doc
 }
 
+/// The best turns listed.
+const BEST_LISTED: usize = 5;
+
+/// The outcome groups listed in text (the rest are summed on one line).
+const OUTCOMES_LISTED: usize = 8;
+
 fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
-/// The estimate as text: one line a seat, the best turns, the line.
+/// A choice's visits, marked when too few to mean anything.
+fn visits_text<T>(c: &Choice<T>) -> String {
+    if c.few_visits() {
+        format!("{} visits, few", c.visits)
+    } else {
+        format!("{} visits", c.visits)
+    }
+}
+
+/// The estimate as text: one line a seat, the best turns (or the seat's chances by
+/// outcome when the outcome it faces is not known), the line.
 pub fn analysis_text<G: Game>(a: &Analysis<G>, config: &Config) -> String {
     let mut s = String::new();
     if a.to_move.is_none() {
@@ -144,19 +178,65 @@ pub fn analysis_text<G: Game>(a: &Analysis<G>, config: &Config) -> String {
             pct(e.high)
         );
     }
-    if let Some(m) = a.to_move {
-        s += &format!("Best turns for {}:\n", seat_name::<G>(m));
-        for c in a.choices.iter().take(5) {
+    let Some(m) = a.to_move else {
+        return s;
+    };
+    let seat = seat_name::<G>(m);
+    let noun = G::OUTCOME_NOUN;
+    let line: Vec<String> = a.line.iter().map(|t| t.to_string()).collect();
+    if a.outcomes.is_empty() {
+        match &a.outcome {
+            Some(o) => s += &format!("Best turns for {seat}, {noun} {o}:\n"),
+            None => s += &format!("Best turns for {seat}:\n"),
+        }
+        for c in a.choices.iter().take(BEST_LISTED) {
+            let few = if c.few_visits() { "  few visits" } else { "" };
             s += &format!(
-                "  {:<24} {:>7} visits  value {:.3}\n",
+                "  {:<24} {:>7} visits  value {:.3}{few}\n",
                 c.turn.to_string(),
                 c.visits,
                 c.value
             );
         }
-        let line: Vec<String> = a.line.iter().map(|t| t.to_string()).collect();
         s += &format!("Expected line: {}\n", line.join("  "));
+        return s;
     }
+    s += &format!(
+        "The {noun} is not known (no seed, and not written yet): {seat}'s chances by {noun}, \
+         with the best choice under each:\n"
+    );
+    let width = a
+        .outcomes
+        .iter()
+        .take(OUTCOMES_LISTED)
+        .map(|o| o.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    for o in a.outcomes.iter().take(OUTCOMES_LISTED) {
+        let best = match o.choices.first() {
+            Some(c) => format!("{}  ({})", c.turn, visits_text(c)),
+            None => "no turn".to_string(),
+        };
+        s += &format!(
+            "  {:<width$}  drawn {:>5} %  {seat} {:>5} %  best {best}\n",
+            o.label,
+            pct(o.probability),
+            pct(o.value),
+        );
+    }
+    let rest = &a.outcomes[a.outcomes.len().min(OUTCOMES_LISTED)..];
+    if !rest.is_empty() {
+        let p: f64 = rest.iter().map(|o| o.probability).sum();
+        s += &format!(
+            "  ({} rarer {noun}s, drawn {} % together)\n",
+            rest.len(),
+            pct(p)
+        );
+    }
+    s += &format!(
+        "Expected line, under the {noun} drawn most: {}\n",
+        line.join("  ")
+    );
     s
 }
 
@@ -211,7 +291,7 @@ fn analysis<G: Render>(
     config: &Config,
     out: &mut dyn Write,
 ) -> Outcome {
-    let a = think(session, false, config)?;
+    let a = think(session, config)?;
     let played = session.turns;
     if ctx.global.format == Format::Json {
         let mut doc = json!({"turn": played});
@@ -249,7 +329,7 @@ fn best_turn<G: Render>(
                 .into(),
         }));
     }
-    let a = think(session, true, config)?;
+    let a = think(session, config)?;
     // The most visited root turn that is legal here (the search keeps the outcome
     // the seat has seen, so it always is).
     let best = a.best_of(&legal).expect("legal turns");

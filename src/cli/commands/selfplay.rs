@@ -73,7 +73,7 @@ impl Visitor for SelfplayVisit<'_> {
                 let pick = if engine_moves {
                     let mut c = config.clone();
                     c.seed = format!("{game_seed}/engine/{}", session.turns + 1);
-                    let a = think(&session, true, &c)?;
+                    let a = think(&session, &c)?;
                     turns.clear();
                     session.legal_turns(&mut turns);
                     a.best_of(&turns)

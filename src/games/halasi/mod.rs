@@ -263,6 +263,21 @@ impl Game for Halasi {
         }
     }
 
+    /// The tree's turns are a sample of the runs ([`policy::tree_turns`]).
+    const ENGINE_SAMPLES: bool = true;
+
+    const OUTCOME_NOUN: &'static str = "roll";
+
+    /// By the roll: the dominos it buys (and solitaire's opening four) make nearly every
+    /// outcome one of its own.
+    fn outcome_group(chance: &Chance) -> String {
+        match chance {
+            Chance::Roll { draw: Some(d), .. } => format!("roll {}", d.roll),
+            Chance::BuyIn(_) => "buy-in".to_string(),
+            other => other.to_string(),
+        }
+    }
+
     /// A table game's playout is cut after 30 turns (a game runs to a hundred or more)
     /// and scored by the purses; solitaire's by how near the score is to the target.
     const PLAYOUT_CAP: usize = 30;

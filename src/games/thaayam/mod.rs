@@ -85,6 +85,8 @@ impl Game for Thaayam {
     type Chance = Series;
     type Breakdown = crate::games::NoBreakdown;
 
+    const OUTCOME_NOUN: &'static str = "throw";
+
     fn schema() -> &'static Schema {
         &SCHEMA
     }
