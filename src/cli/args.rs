@@ -299,7 +299,7 @@ pub enum Command {
         /// Rule on this turn only: N counts every turn from 1, or write the turn as the
         /// record numbers it (`2.`, `2...`). The position before it, the legal turns, the
         /// verdict.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         turn: Option<TurnArg>,
         /// For an unfinished game: the engine's estimate of the outcome and how sure it
         /// is (Halasi: the expected final purses and standings).
@@ -331,7 +331,7 @@ pub enum Command {
         file: String,
         /// After this many turns (default: the last), or after the turn the record
         /// numbers so (`2.`, `2...`).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         turn: Option<TurnArg>,
         /// The seed of the engine's own generator.
         #[arg(long, default_value = DEFAULT_SEED)]
@@ -421,7 +421,7 @@ pub enum Command {
         file: String,
         /// After this many turns (0 = the start), or after the turn the record numbers
         /// so (`2.`, `2...`).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         turn: Option<TurnArg>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -443,7 +443,7 @@ pub enum Command {
         file: String,
         /// After this many turns (default: the last), or after the turn the record
         /// numbers so (`2.`, `2...`).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         turn: Option<TurnArg>,
         /// Only the engine's choice among the legal turns.
         #[arg(long)]
@@ -471,7 +471,7 @@ pub enum Command {
         file: String,
         /// Only this turn's score (N counts every turn from 1, or `7.` as the record
         /// numbers it), and the standings after it.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         turn: Option<TurnArg>,
         #[command(flatten)]
         format: PlainFormat,
@@ -709,7 +709,8 @@ pub struct EngineArgs {
     #[arg(long, value_name = "DURATION")]
     pub time: Option<String>,
     /// Search threads, one tree each (1 to 256; default: the machine's cores). With
-    /// --playouts and --seed the answer depends on these three only.
+    /// --playouts and the engine's seed (--seed; in play, --engine-seed) the
+    /// answer depends on these three only.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 }

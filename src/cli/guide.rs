@@ -24,6 +24,11 @@ pub const TOPICS: &[(&str, &str, &str)] = &[
         include_str!("../../docs/guide/rulesets.md"),
     ),
     (
+        "play",
+        "the play protocol: every command and every field of its answers",
+        include_str!("../../docs/guide/play.md"),
+    ),
+    (
         "halatafl",
         "Halatafl: the board, steps, jumps, huffs, promotion, every rule",
         include_str!("../../docs/guide/halatafl.md"),
