@@ -563,29 +563,42 @@ fn condition_problem(
     None
 }
 
+/// Checks one setting a file names (a `set` line's, or a rule condition's) and its
+/// value against the schema; `within` says where it stands, for the message.
+fn check_setting(
+    file: &FileRules,
+    schema: &Schema,
+    key: &Spanned<String>,
+    value: &ValueNode,
+    within: &str,
+    errors: &mut Vec<RulesetError>,
+) {
+    match schema.setting(&key.node) {
+        None => errors.push(
+            RulesetError::new(
+                &file.display,
+                key.pos.line,
+                key.pos.column,
+                format!(
+                    "unknown setting `{}` for `{}`{within}",
+                    quote(&key.node),
+                    schema.game
+                ),
+            )
+            .with_suggestion(suggest(&key.node, schema.settings.iter().map(|s| s.key))),
+        ),
+        Some(spec) => {
+            if let Err(p) = check_value(spec, value) {
+                errors.push(p.into_error(&file.display));
+            }
+        }
+    }
+}
+
 /// Checks a file's `set` keys and values and its rule ids against the schema.
 fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetError>) {
     for (key, value, _) in &file.sets {
-        match schema.setting(&key.node) {
-            None => errors.push(
-                RulesetError::new(
-                    &file.display,
-                    key.pos.line,
-                    key.pos.column,
-                    format!(
-                        "unknown setting `{}` for `{}`",
-                        quote(&key.node),
-                        schema.game
-                    ),
-                )
-                .with_suggestion(suggest(&key.node, schema.settings.iter().map(|s| s.key))),
-            ),
-            Some(spec) => {
-                if let Err(p) = check_value(spec, value) {
-                    errors.push(p.into_error(&file.display));
-                }
-            }
-        }
+        check_setting(file, schema, key, value, "", errors);
     }
     for rule in &file.rules {
         let id = &rule.id;
@@ -605,29 +618,9 @@ fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetErro
             );
         }
         // A condition's settings are checked as `set` lines are.
+        let within = format!(" in the condition of rule `{}`", quote(&id.node));
         for test in &rule.when {
-            let key = &test.key;
-            match schema.setting(&key.node) {
-                None => errors.push(
-                    RulesetError::new(
-                        &file.display,
-                        key.pos.line,
-                        key.pos.column,
-                        format!(
-                            "unknown setting `{}` for `{}` in the condition of rule `{}`",
-                            quote(&key.node),
-                            schema.game,
-                            quote(&id.node)
-                        ),
-                    )
-                    .with_suggestion(suggest(&key.node, schema.settings.iter().map(|s| s.key))),
-                ),
-                Some(spec) => {
-                    if let Err(p) = check_value(spec, &test.value) {
-                        errors.push(p.into_error(&file.display));
-                    }
-                }
-            }
+            check_setting(file, schema, &test.key, &test.value, &within, errors);
         }
     }
 }
