@@ -6,16 +6,9 @@ use crate::common;
 
 use common::run;
 
-/// A scratch directory under the target directory.
+/// A fresh scratch directory of this file's own.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = common::root()
-        .join("target")
-        .join("tmp")
-        .join("first_try")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    common::scratch("first_try", name)
 }
 
 #[test]

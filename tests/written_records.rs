@@ -6,16 +6,9 @@ use crate::common;
 
 use common::{run, run_with_input};
 
-/// A scratch directory under the target directory.
+/// A fresh scratch directory of this file's own.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = common::root()
-        .join("target")
-        .join("tmp")
-        .join("written_records")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    common::scratch("written_records", name)
 }
 
 /// Writes `text` to `dir/name` and returns the path as a string.

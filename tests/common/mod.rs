@@ -17,6 +17,15 @@ pub fn referee() -> Command {
     c
 }
 
+/// A fresh, empty directory `target/tmp/AREA/NAME`, for a test that leaves its files to
+/// be looked at.
+pub fn scratch(area: &str, name: &str) -> PathBuf {
+    let dir = root().join("target").join("tmp").join(area).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
 /// Runs referee with arguments; returns (exit code, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
     let out = referee().args(args).output().expect("referee runs");
