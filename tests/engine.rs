@@ -307,76 +307,63 @@ fn the_throw_the_seat_faces_is_known_only_from_the_seed() {
     assert_ne!(analyse(&a, "30", "other"), analyse(&a, "30", "same"));
 }
 
-/// `analyse` of a seeded Thaayam position: the best turns are the seat's choices under
-/// the throw it faces, no other throw listed.
-#[test]
-fn analyse_snapshot_thaayam_seeded() {
+/// `analyse FILE --turn TURN` with a fixed seed, `playouts` and one thread, in text and
+/// JSON, each checked against its snapshot `NAME` and `NAME-json`.
+fn analyse_snapshots(name: &str, file: &str, turn: &str, playouts: &str) {
     let args = [
         "analyse",
-        "games/thaayam/two-seats.game",
+        file,
         "--turn",
-        "6",
+        turn,
         "--seed",
         "s1",
         "--playouts",
-        "2000",
+        playouts,
         "--threads",
         "1",
     ];
     let (code, text, err) = run(&args);
     assert_eq!(code, 0, "{err}");
-    insta::assert_snapshot!("analyse-thaayam-seeded", text);
+    insta::assert_snapshot!(name, text);
     let (code, out, err) = run(&[&args[..], &["--format", "json"]].concat());
     assert_eq!(code, 0, "{err}");
-    insta::assert_snapshot!("analyse-thaayam-seeded-json", pretty(&out));
+    insta::assert_snapshot!(format!("{name}-json"), pretty(&out));
+}
+
+/// `analyse` of a seeded Thaayam position: the best turns are the seat's choices under
+/// the throw it faces, no other throw listed.
+#[test]
+fn analyse_snapshot_thaayam_seeded() {
+    analyse_snapshots(
+        "analyse-thaayam-seeded",
+        "games/thaayam/two-seats.game",
+        "6",
+        "2000",
+    );
 }
 
 /// `analyse` of a seedless Thaayam position whose next throw is not written: the throw
 /// is said not to be known, the seat's chances listed by throw.
 #[test]
 fn analyse_snapshot_thaayam_seedless() {
-    let args = [
-        "analyse",
+    analyse_snapshots(
+        "analyse-thaayam-seedless",
         "games/thaayam/physical-throws.game",
-        "--turn",
         "6",
-        "--seed",
-        "s1",
-        "--playouts",
         "2000",
-        "--threads",
-        "1",
-    ];
-    let (code, text, err) = run(&args);
-    assert_eq!(code, 0, "{err}");
-    insta::assert_snapshot!("analyse-thaayam-seedless", text);
-    let (code, out, err) = run(&[&args[..], &["--format", "json"]].concat());
-    assert_eq!(code, 0, "{err}");
-    insta::assert_snapshot!("analyse-thaayam-seedless-json", pretty(&out));
+    );
 }
 
 /// `analyse` of a Halasi position of hundreds of turns: the search widens progressively,
 /// and best turns of too few visits are marked.
 #[test]
 fn analyse_snapshot_halasi() {
-    let args = [
-        "analyse",
+    analyse_snapshots(
+        "analyse-halasi",
         "games/halasi/table-2-seats.game",
-        "--turn",
         "10",
-        "--seed",
-        "s1",
-        "--playouts",
         "400",
-        "--threads",
-        "1",
-    ];
-    let (code, text, err) = run(&args);
-    assert_eq!(code, 0, "{err}");
-    insta::assert_snapshot!("analyse-halasi", text);
-    let (code, out, err) = run(&[&args[..], &["--format", "json"]].concat());
-    assert_eq!(code, 0, "{err}");
-    insta::assert_snapshot!("analyse-halasi-json", pretty(&out));
+    );
 }
 
 fn pretty(out: &str) -> String {
