@@ -22,3 +22,4 @@ pub mod notation;
 pub mod quote;
 pub mod referee;
 pub mod ruleset;
+pub mod runner;

@@ -387,7 +387,7 @@ impl Visitor for PlayVisit<'_> {
                 ),
                 turn_text => {
                     let s = game.current();
-                    match parse_single::<G>(turn_text, &limits) {
+                    match parse_single(turn_text, &limits, G::parse_turn) {
                         Err(m) => Answer::err(
                             None,
                             format!("`{}` is not a turn: {m}", quote(turn_text)),

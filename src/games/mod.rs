@@ -273,6 +273,14 @@ pub trait Game: Sized + 'static {
         None
     }
 
+    /// The turn written in full: with the random outcome in force (`chance`, drawn from
+    /// the seed) written into it where the notation lets a turn leave it out (Thaayam's
+    /// throws, Halasi's roll and draw or buy-in), so that it replays without the seed.
+    /// The default, for a game whose turns write no outcome, is the turn itself.
+    fn with_outcome(turn: &Self::Turn, _chance: &Self::Chance) -> Self::Turn {
+        turn.clone()
+    }
+
     /// Is `turn` of a kind the position takes at all (Halasi: a home, a place or a
     /// regular turn, by phase)? Asked before a written outcome is compared with the
     /// seed's or checked, so that a turn of the wrong kind is refused for its kind, not

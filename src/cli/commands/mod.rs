@@ -312,31 +312,7 @@ pub fn apply_cli_options(ctx: &Ctx, rs: &Ruleset, seats: &[String]) -> Result<Ru
     Ok(rs)
 }
 
-/// Parses one turn given on its own (a command-line argument or a `play` line): the
-/// game's notation, `resign` or `draw`, optionally with a number and a seat label.
-pub fn parse_single<G: Game>(
-    text: &str,
-    limits: &record::Limits,
-) -> Result<record::Entry<G::Turn>, String> {
-    let mt = record::parse_movetext(
-        text,
-        record::Span::new(0, text.len()),
-        limits,
-        G::parse_turn,
-    );
-    if let Some(e) = mt.error {
-        return Err(e.message);
-    }
-    if mt.termination.is_some() {
-        return Err("a termination marker is not a turn".into());
-    }
-    let mut entries = mt.entries;
-    match entries.len() {
-        1 => Ok(entries.remove(0)),
-        0 => Err("no turn given".into()),
-        n => Err(format!("one turn at a time, please ({n} given)")),
-    }
-}
+pub use crate::notation::record::parse_single;
 
 /// Why the seat to move has no turn listed in a record without a seed: its turn opens
 /// with a random outcome that the players make and write. Where the game gives an

@@ -67,7 +67,7 @@ impl Visitor for MoveVisit<'_> {
                 return refuse(out, Some("turn-order"), format!("the turn would be turn {next}, not {n}: the record has changed since (a stale move)"), None);
             }
         }
-        let entry = match parse_single::<G>(turn.trim(), &ctx.env.limits) {
+        let entry = match parse_single(turn.trim(), &ctx.env.limits, G::parse_turn) {
             Ok(e) => e,
             Err(m) => {
                 return refuse(

@@ -175,6 +175,31 @@ impl Game for Halasi {
         }
     }
 
+    fn with_outcome(turn: &Turn, chance: &Chance) -> Turn {
+        let mut full = turn.clone();
+        match (&mut full, chance) {
+            (Turn::Place { buy_in, .. }, Chance::BuyIn(d)) => {
+                buy_in.get_or_insert_with(|| d.clone());
+            }
+            (
+                Turn::Play { opening, draw, .. },
+                Chance::Roll {
+                    opening: o,
+                    draw: d,
+                },
+            ) => {
+                if opening.is_none() {
+                    *opening = o.clone();
+                }
+                if draw.is_none() {
+                    *draw = d.clone();
+                }
+            }
+            _ => {}
+        }
+        full
+    }
+
     fn check_kind(settings: &Settings, state: &State, turn: &Turn) -> Result<(), Violation> {
         turn::check_kind(settings, state, turn)
     }

@@ -190,6 +190,12 @@ impl Game for Thaayam {
         turn.series.as_ref().map(Cow::Borrowed)
     }
 
+    fn with_outcome(turn: &Turn, chance: &Series) -> Turn {
+        let mut full = turn.clone();
+        full.series.get_or_insert_with(|| chance.clone());
+        full
+    }
+
     /// A series the dice cannot make is no series in force: its violation carries none,
     /// so no hint lists turns with it (they would be as illegal as the one written, and
     /// with values no die shows the listing took 0.17 s: finding 9).

@@ -23,7 +23,7 @@ pub use movetext::{
     parse_movetext, Action, Comment, Entry, Movetext, Termination, TurnNumber, Written,
 };
 pub(crate) use movetext::{parse_movetext_fast, FrameRule};
-pub use print::{print, set_tags};
+pub use print::{print, set_tags, today};
 pub use split::split;
 pub use stream::{Chunk, ChunkText, Chunks};
 
@@ -200,5 +200,27 @@ impl LineIndex {
             .map(|s| s.chars().count())
             .unwrap_or(offset - start);
         (line + 1, col + 1)
+    }
+}
+
+/// Parses one turn given on its own (a command-line argument or a `play` line): the
+/// game's notation, `resign` or `draw`, optionally with a number and a seat label.
+pub fn parse_single<T>(
+    text: &str,
+    limits: &Limits,
+    parse_turn: impl Fn(&str) -> crate::notation::TurnParse<T>,
+) -> Result<Entry<T>, String> {
+    let mt = parse_movetext(text, Span::new(0, text.len()), limits, parse_turn);
+    if let Some(e) = mt.error {
+        return Err(e.message);
+    }
+    if mt.termination.is_some() {
+        return Err("a termination marker is not a turn".into());
+    }
+    let mut entries = mt.entries;
+    match entries.len() {
+        1 => Ok(entries.remove(0)),
+        0 => Err("no turn given".into()),
+        n => Err(format!("one turn at a time, please ({n} given)")),
     }
 }

@@ -1,0 +1,25 @@
+//! The runner: bot matches and tournaments (`referee match`, `referee bot`, issue 33).
+//!
+//! It sits beside the engine, above the referee: the referee judges every turn a bot
+//! plays, the engine is the bot `referee bot` runs. Its files form a ladder, each using
+//! only those before it:
+//!
+//! 1. [`protocol`] — the bot protocol's messages, typed;
+//! 2. [`stats`] — the match statistics, pure functions;
+//! 3. [`process`] — a bot's process: started, read, timed, killed;
+//! 4. [`view`] — what a seat may know of a game, and a game rebuilt from it;
+//! 5. [`bot`] — the engine as a bot (`referee bot`);
+//! 6. [`game`] — one game between bots, judged turn by turn;
+//! 7. [`schedule`] — which bots play which seats with which seed, game by game;
+//! 8. [`tournament`] — the games played, written, resumed and merged;
+//! 9. [`report`] — the results summed up: scores, Elo, SPRT, crosstable.
+
+pub mod bot;
+pub mod game;
+pub mod process;
+pub mod protocol;
+pub mod report;
+pub mod schedule;
+pub mod stats;
+pub mod tournament;
+pub mod view;

@@ -1,0 +1,409 @@
+//! A match played: the schedule's games run a few at a time, each finished game written
+//! at once (its record to `--out`, its result to `--state`), a killed run resumed
+//! without losing or repeating a game, and the results summed up.
+//!
+//! Crash safety: each game's record is appended to the output file and flushed, then
+//! its result line (with the output file's length after it) to the state file. A run
+//! that starts on an existing state file replays its results, cuts the output file back
+//! to the length the last result names (a record written after it, by a run killed
+//! before its result line, is played again), and plays the games that are left. A last
+//! state line cut short by a kill is not a result, and is dropped.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::Game;
+
+use super::game::{self, GameSpec, Played, Table};
+use super::schedule::{self, Slot};
+
+/// How a match is played, beyond what every game shares ([`Table`]).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Games for each encounter (rounded up to whole pairs).
+    pub games: usize,
+    pub gauntlet: bool,
+    /// The seed of the whole schedule: every game's dice and opening derive from it.
+    pub seed: String,
+    /// Random turns that open each pair.
+    pub random_turns: usize,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// This run plays the `k`-th of `n` shards.
+    pub shard: Option<(usize, usize)>,
+    pub out: Option<PathBuf>,
+    pub state: Option<PathBuf>,
+}
+
+/// A finished game's result, as the state file keeps it (one JSON object a line).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub index: usize,
+    pub pair: usize,
+    /// The bot at each seat.
+    pub seating: Vec<usize>,
+    pub result: String,
+    pub termination: String,
+    pub reason: Option<String>,
+    pub turns: usize,
+    /// The seats that won.
+    pub winners: Vec<usize>,
+    pub forfeits: Vec<ForfeitNote>,
+    /// The output file's length after this game's record (0 without `--out`).
+    #[serde(default)]
+    pub out_end: u64,
+}
+
+/// A forfeit, as the state file and the JSON lines keep it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ForfeitNote {
+    pub seat: usize,
+    pub bot: usize,
+    pub kind: String,
+    pub rule: Option<String>,
+    pub message: String,
+}
+
+/// The first line of a state file: what match it belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateHead {
+    /// The state file's format.
+    pub referee_match: u32,
+    /// Everything that fixes the schedule and the games (not the shard, the concurrency
+    /// or the files): a run on a state file of another match is refused.
+    pub fingerprint: String,
+    pub bots: Vec<String>,
+    pub ruleset: String,
+    /// Games in the whole schedule.
+    pub scheduled: usize,
+    /// The output file's length when the match started.
+    pub out_start: u64,
+}
+
+/// The schedule's games for this run: the shard's, without those already played.
+pub fn to_play(slots: &[Slot], plan: &Plan, done: &[GameResult]) -> Vec<Slot> {
+    let mine = match plan.shard {
+        Some((k, n)) => schedule::shard(slots.to_vec(), k, n),
+        None => slots.to_vec(),
+    };
+    let played: std::collections::HashSet<usize> = done.iter().map(|r| r.index).collect();
+    mine.into_iter()
+        .filter(|s| !played.contains(&s.index))
+        .collect()
+}
+
+/// Reads a state file: its head and the results of the games it records. A last line
+/// cut short (no newline, or not JSON) is dropped.
+pub fn read_state(path: &Path) -> Result<Option<(StateHead, Vec<GameResult>)>, String> {
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let mut lines = Vec::new();
+    let mut reader = BufReader::new(file);
+    loop {
+        let mut l = String::new();
+        match reader.read_line(&mut l) {
+            Ok(0) => break,
+            Ok(_) if l.ends_with('\n') => lines.push(l),
+            // A line the kill cut short.
+            Ok(_) => break,
+            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        }
+    }
+    let Some(first) = lines.first() else {
+        return Ok(None);
+    };
+    let head: StateHead = serde_json::from_str(first)
+        .map_err(|e| format!("{}:1: not the state file of a match: {e}", path.display()))?;
+    let mut results = Vec::new();
+    for (i, l) in lines.iter().enumerate().skip(1) {
+        match serde_json::from_str::<GameResult>(l) {
+            Ok(r) => results.push(r),
+            Err(e) if i + 1 == lines.len() => {
+                // The last line, written whole but garbled: dropped like a cut one.
+                let _ = e;
+            }
+            Err(e) => {
+                return Err(format!(
+                    "{}:{}: not a game's result: {e}",
+                    path.display(),
+                    i + 1
+                ))
+            }
+        }
+    }
+    Ok(Some((head, results)))
+}
+
+/// The files a run writes, held for appending.
+struct Files {
+    out: Option<File>,
+    state: Option<File>,
+    out_len: u64,
+}
+
+impl Files {
+    fn open(
+        plan: &Plan,
+        head: &StateHead,
+        resumed: Option<&[GameResult]>,
+    ) -> Result<Files, String> {
+        let open_append = |p: &Path| {
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("cannot write {}: {e}", p.display()))
+        };
+        let mut out_len = 0;
+        let out = match &plan.out {
+            None => None,
+            Some(p) => {
+                if let Some(done) = resumed {
+                    // Back to where the last recorded game left it.
+                    let end = done
+                        .iter()
+                        .map(|r| r.out_end)
+                        .max()
+                        .unwrap_or(head.out_start);
+                    let f = OpenOptions::new()
+                        .write(true)
+                        .create(true)
+                        .truncate(false)
+                        .open(p)
+                        .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+                    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+                    if len > end {
+                        f.set_len(end)
+                            .map_err(|e| format!("cannot cut {}: {e}", p.display()))?;
+                    }
+                }
+                let mut f = open_append(p)?;
+                out_len = f
+                    .seek(SeekFrom::End(0))
+                    .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+                Some(f)
+            }
+        };
+        let state = match &plan.state {
+            None => None,
+            Some(p) => {
+                let fresh = resumed.is_none();
+                if fresh {
+                    let mut f = File::create(p)
+                        .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+                    let mut head = head.clone();
+                    head.out_start = out_len;
+                    writeln!(f, "{}", serde_json::to_string(&head).expect("serializes"))
+                        .and_then(|()| f.sync_data())
+                        .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+                } else {
+                    // A line cut short by a kill is cut off before appending.
+                    cut_partial_line(p)?;
+                }
+                Some(open_append(p)?)
+            }
+        };
+        Ok(Files {
+            out,
+            state,
+            out_len,
+        })
+    }
+
+    /// Writes one finished game: the record, then its result.
+    fn write(
+        &mut self,
+        played: &Played,
+        result: &mut GameResult,
+        plan: &Plan,
+    ) -> Result<(), String> {
+        if let (Some(f), Some(p)) = (self.out.as_mut(), &plan.out) {
+            f.write_all(played.record.as_bytes())
+                .and_then(|()| f.flush())
+                .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+            self.out_len += played.record.len() as u64;
+            result.out_end = self.out_len;
+        }
+        if let (Some(f), Some(p)) = (self.state.as_mut(), &plan.state) {
+            if let Some(o) = self.out.as_mut() {
+                o.sync_data()
+                    .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+            }
+            writeln!(f, "{}", serde_json::to_string(result).expect("serializes"))
+                .and_then(|()| f.sync_data())
+                .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// Cuts a file back to its last newline.
+fn cut_partial_line(p: &Path) -> Result<(), String> {
+    let bytes = std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+    let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if keep < bytes.len() {
+        let f = OpenOptions::new()
+            .write(true)
+            .open(p)
+            .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        f.set_len(keep as u64)
+            .map_err(|e| format!("cannot cut {}: {e}", p.display()))?;
+    }
+    Ok(())
+}
+
+/// The result of a finished game, for the state file and the summary.
+pub fn result_of(played: &Played, slot: &Slot) -> GameResult {
+    GameResult {
+        index: slot.index,
+        pair: slot.pair,
+        seating: slot.seating.clone(),
+        result: played.result.clone(),
+        termination: played.termination.clone(),
+        reason: played.reason.clone(),
+        turns: played.turns,
+        winners: played.winners.clone(),
+        forfeits: played
+            .forfeits
+            .iter()
+            .map(|f| ForfeitNote {
+                seat: f.seat,
+                bot: slot.seating[f.seat],
+                kind: f.kind.as_str().to_string(),
+                rule: f.rule.map(str::to_string),
+                message: f.message.clone(),
+            })
+            .collect(),
+        out_end: 0,
+    }
+}
+
+/// What the caller hears while the match is played.
+pub trait Listener {
+    /// A game finished (after it was written); `all` holds every result so far, this
+    /// one last. Returning `true` stops the match: no new game starts (an SPRT decided).
+    fn finished(&mut self, result: &GameResult, all: &[GameResult]) -> bool;
+}
+
+/// Plays the match: the games of `slots` left to play, `concurrency` at once. Returns
+/// every result (those of an earlier run resumed from `--state` included), by index.
+pub fn run<G: Game>(
+    table: &Table,
+    plan: &Plan,
+    slots: &[Slot],
+    head: &StateHead,
+    listener: &mut dyn Listener,
+) -> Result<Vec<GameResult>, String> {
+    let resumed = match &plan.state {
+        Some(p) => match read_state(p)? {
+            Some((h, done)) => {
+                if h.fingerprint != head.fingerprint {
+                    return Err(format!(
+                        "{} is the state of another match (other bots, ruleset, games, seed or \
+                         limits): give a new --state file, or the same options as that match",
+                        p.display()
+                    ));
+                }
+                Some(done)
+            }
+            None => None,
+        },
+        None => None,
+    };
+    let mut files = Files::open(plan, head, resumed.as_deref())?;
+    let mut all: Vec<GameResult> = resumed.clone().unwrap_or_default();
+    let todo = to_play(slots, plan, &all);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<Played, String>)>();
+    let workers = plan.concurrency.clamp(1, todo.len().max(1));
+    let mut failure: Option<String> = None;
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop, todo) = (&next, &stop, &todo);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(slot) = todo.get(i) else {
+                    return;
+                };
+                let spec = GameSpec {
+                    index: slot.index,
+                    seating: slot.seating.clone(),
+                    seed: slot.seed.clone(),
+                    random_turns: plan.random_turns,
+                };
+                let played = game::play::<G>(table, &spec);
+                if tx.send((i, played)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for (i, played) in rx {
+            let played = match played {
+                Ok(p) => p,
+                Err(e) => {
+                    stop.store(true, Ordering::SeqCst);
+                    failure.get_or_insert(e);
+                    continue;
+                }
+            };
+            let mut result = result_of(&played, &todo[i]);
+            if let Err(e) = files.write(&played, &mut result, plan) {
+                stop.store(true, Ordering::SeqCst);
+                failure.get_or_insert(e);
+                continue;
+            }
+            all.push(result);
+            let last = all.last().expect("pushed").clone();
+            if listener.finished(&last, &all) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    all.sort_by_key(|r| r.index);
+    Ok(all)
+}
+
+/// Combines the states of a match's shards into one list of results, by index; the
+/// shards must be of the same match.
+pub fn merge(paths: &[PathBuf]) -> Result<(StateHead, Vec<GameResult>), String> {
+    let mut head: Option<StateHead> = None;
+    let mut by_index: BTreeMap<usize, GameResult> = BTreeMap::new();
+    for p in paths {
+        let (h, results) =
+            read_state(p)?.ok_or_else(|| format!("{} holds no match", p.display()))?;
+        match &head {
+            None => head = Some(h),
+            Some(first) if first.fingerprint != h.fingerprint => {
+                return Err(format!(
+                    "{} is the state of another match than {}",
+                    p.display(),
+                    paths[0].display()
+                ))
+            }
+            Some(_) => {}
+        }
+        for r in results {
+            by_index.insert(r.index, r);
+        }
+    }
+    let head = head.ok_or("no state file given")?;
+    Ok((head, by_index.into_values().collect()))
+}
