@@ -26,6 +26,7 @@ mod ladders;
 mod pictures;
 mod properties;
 mod records;
+mod runner;
 mod said_once;
 mod setup_positions;
 mod tags;

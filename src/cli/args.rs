@@ -186,7 +186,7 @@ pub enum ColorWhen {
 /// `capture=compulsory`, each shipped Halasi tile set as `tile-set=standard`). The list
 /// is hidden from `--help`.
 #[derive(Clone, Debug)]
-struct Offering(fn() -> Vec<&'static str>);
+pub(super) struct Offering(pub(super) fn() -> Vec<&'static str>);
 
 impl clap::builder::TypedValueParser for Offering {
     type Value = String;
@@ -212,7 +212,7 @@ impl clap::builder::TypedValueParser for Offering {
 }
 
 /// The shipped ruleset names, offered for a RULESET.
-fn ruleset_names() -> Vec<&'static str> {
+pub(super) fn ruleset_names() -> Vec<&'static str> {
     crate::ruleset::shipped::names().collect()
 }
 
@@ -553,6 +553,17 @@ pub enum Command {
         #[command(flatten)]
         rulesets: RulesetOpts,
     },
+    /// Run bots against each other: a match (two bots) or a round robin, every turn
+    /// judged, forfeits ruled, records written, with Elo and its 95 % interval.
+    #[command(
+        after_help = "Example:\n  referee match halatafl --bot strong='referee bot halatafl --playouts 200' --bot random='referee bot halatafl --random' --games 2\n  referee match halves --bot a='referee bot halves --random' --bot b='referee bot halves --random --seed b' --out m.game --state m.state --format json\n  referee match halves --bot a='referee bot halves --random' --bot b='referee bot halves --random --seed b' --games 4 --shard 1/2 --state s1.state && referee match --merge s1.state\n\n`referee guide bots` explains the bot protocol and every option."
+    )]
+    Match(super::args_match::MatchArgs),
+    /// The engine as a bot that speaks the bot protocol on stdin/stdout (for `match`).
+    #[command(
+        after_help = "Example:\n  referee bot halatafl --playouts 500\n  referee bot halves --random\n\n`referee guide bots` explains the protocol."
+    )]
+    Bot(super::args_match::BotArgs),
     /// Print a page of the guide: the record notation, the ruleset language, each game's
     /// rules and how to write its turns.
     #[command(
@@ -692,6 +703,11 @@ impl Command {
             Command::New { rulesets, .. } | Command::Selfplay { rulesets, .. } => {
                 take_rulesets(&mut g, rulesets);
             }
+            Command::Match(m) => {
+                g.format = m.format.format.into();
+                take_rulesets(&mut g, &m.rulesets);
+            }
+            Command::Bot(b) => take_rulesets(&mut g, &b.rulesets),
             Command::Guide { .. } | Command::Completions { .. } | Command::Man { .. } => {}
         }
         g

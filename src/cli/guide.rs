@@ -29,6 +29,11 @@ pub const TOPICS: &[(&str, &str, &str)] = &[
         include_str!("../../docs/guide/play.md"),
     ),
     (
+        "bots",
+        "writing a bot: the bot protocol, matches between bots, forfeits, the Elo report",
+        include_str!("../../docs/guide/bots.md"),
+    ),
+    (
         "halatafl",
         "Halatafl: the board, steps, jumps, huffs, promotion, every rule",
         include_str!("../../docs/guide/halatafl.md"),

@@ -6,6 +6,7 @@
 //! internal error (the message is on stderr). A closed stdout (`| head`) is not an error.
 
 pub(crate) mod args;
+mod args_match;
 mod commands;
 mod diagnostics;
 pub mod guide;
@@ -232,6 +233,8 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
         Command::Move {
             file, turn, expect, ..
         } => commands::move_turn(ctx, &file, &turn, expect, out),
+        Command::Match(m) => commands::match_bots(ctx, &m, out),
+        Command::Bot(b) => commands::bot(ctx, &b),
         Command::Guide { topic } => guide::print(topic.as_deref(), out),
         Command::Completions { shell } => commands::completions(shell, out),
         Command::Man { out: dir } => commands::man(dir.as_deref(), out),

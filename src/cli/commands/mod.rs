@@ -4,9 +4,11 @@
 
 mod adjudicate;
 mod analyse;
+mod bot;
 mod check;
 mod generate;
 mod lock;
+mod match_bots;
 mod move_turn;
 mod new;
 mod position;
@@ -29,9 +31,11 @@ use crate::ruleset::{self, Origin, Override, Ruleset};
 
 pub use adjudicate::{adjudicate, Estimate};
 pub use analyse::{analyse, best_move, think};
+pub use bot::bot;
 pub use check::check;
 pub use generate::{completions, man};
 pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};
+pub use match_bots::match_bots;
 pub use move_turn::move_turn;
 pub use new::{fresh_seed, header_with, new_record, options_tag, NewSeed};
 pub use position::{moves, score, show};
