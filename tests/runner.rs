@@ -467,3 +467,48 @@ fn referee_bot_answers_the_protocol() {
         "{err}"
     );
 }
+
+#[test]
+fn bot_check_passes_a_compliant_bot_and_names_what_a_broken_one_breaks() {
+    let python = root().join("examples/bots/random_bot.py");
+    let (code, out, err) = run(&[
+        "bot-check",
+        "thaayam-bell",
+        "--",
+        "python3",
+        python.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("ok  ")).count(),
+        4,
+        "{out}"
+    );
+    let broken = root().join("tests/bots/broken.py");
+    let (code, out, _) = run(&[
+        "bot-check",
+        "halatafl",
+        "--movetime",
+        "1s",
+        "--",
+        "python3",
+        broken.to_str().unwrap(),
+        "illegal",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAIL  turns: game 1: `a1-a2` is refused"),
+        "{out}"
+    );
+    // A bot that outlives its `quit` is named, and killed.
+    let (code, out, _) = run(&[
+        "bot-check",
+        "halatafl",
+        "--",
+        "sh",
+        "-c",
+        &format!("python3 {} | cat; sleep 5", python.display()),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL  quit:"), "{out}");
+}

@@ -564,6 +564,13 @@ pub enum Command {
         after_help = "Example:\n  referee bot halatafl --playouts 500\n  referee bot halves --random\n\n`referee guide bots` explains the protocol."
     )]
     Bot(super::args_match::BotArgs),
+    /// Check that a bot speaks the bot protocol: its handshake, legal answers in time,
+    /// and a quit that ends it, over games against the referee's random bot.
+    #[command(
+        name = "bot-check",
+        after_help = "Example:\n  referee bot-check halatafl -- referee bot halatafl --random\n  referee bot-check thaayam-bell --games 4 -- referee bot thaayam-bell --playouts 50\n\n`referee guide bots` explains the protocol."
+    )]
+    BotCheck(super::args_match::BotCheckArgs),
     /// Print a page of the guide: the record notation, the ruleset language, each game's
     /// rules and how to write its turns.
     #[command(
@@ -708,6 +715,7 @@ impl Command {
                 take_rulesets(&mut g, &m.rulesets);
             }
             Command::Bot(b) => take_rulesets(&mut g, &b.rulesets),
+            Command::BotCheck(b) => take_rulesets(&mut g, &b.rulesets),
             Command::Guide { .. } | Command::Completions { .. } | Command::Man { .. } => {}
         }
         g

@@ -40,7 +40,12 @@ pub struct MatchArgs {
     /// The seed of the whole schedule: every game's dice and opening derive from it.
     #[arg(long, default_value = "match", value_name = "SEED")]
     pub seed: String,
-    /// Open each pair of games with this many uniformly random legal turns.
+    /// Records whose turns open the pairs, one record a pair in turn (a record with a
+    /// Seed gives its pair that seed, so its throws and rolls replay).
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub openings: Option<PathBuf>,
+    /// Open each pair of games with this many uniformly random legal turns (after the
+    /// opening, if any).
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub random_turns: usize,
     /// The most one turn may take (`100ms`, `2s`). Without it and --tc, 10 s.
@@ -117,6 +122,32 @@ pub struct BotArgs {
     pub seed: String,
     #[command(flatten)]
     pub engine: EngineArgs,
+    #[command(flatten)]
+    pub rulesets: RulesetOpts,
+}
+
+/// `referee bot-check`.
+#[derive(Args, Debug, Clone)]
+pub struct BotCheckArgs {
+    /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
+    #[arg(value_name = "RULESET", value_parser = Offering(ruleset_names), hide_possible_values = true)]
+    pub ruleset: String,
+    /// The bot's command and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub command: Vec<String>,
+    /// Games to play against the referee's random bot (whole pairs: the bot plays every
+    /// seat).
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub games: usize,
+    /// The most one turn may take.
+    #[arg(long, default_value = "10s", value_name = "DURATION")]
+    pub movetime: String,
+    /// How long the bot may take from its start to its `ready`.
+    #[arg(long, default_value = "10s", value_name = "DURATION")]
+    pub startup: String,
+    /// The seed of the games' dice.
+    #[arg(long, default_value = "bot-check", value_name = "SEED")]
+    pub seed: String,
     #[command(flatten)]
     pub rulesets: RulesetOpts,
 }

@@ -235,6 +235,7 @@ pub fn run(ctx: &Ctx, command: Command, out: &mut dyn Write) -> Outcome {
         } => commands::move_turn(ctx, &file, &turn, expect, out),
         Command::Match(m) => commands::match_bots(ctx, &m, out),
         Command::Bot(b) => commands::bot(ctx, &b),
+        Command::BotCheck(b) => commands::bot_check(ctx, &b, out),
         Command::Guide { topic } => guide::print(topic.as_deref(), out),
         Command::Completions { shell } => commands::completions(shell, out),
         Command::Man { out: dir } => commands::man(dir.as_deref(), out),

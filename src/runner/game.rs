@@ -89,9 +89,20 @@ pub struct GameSpec {
     /// The bot (index into [`Table::bots`]) at each seat, in the game's seat order.
     pub seating: Vec<usize>,
     pub seed: String,
-    /// Random legal turns that open the game, played for the bots; drawn from the seed,
+    /// Turns that open the game, played for the bots (an `--openings` record's), each as
+    /// a record writes it.
+    pub opening: Vec<String>,
+    /// Random legal turns played for the bots after the opening; drawn from the seed,
     /// so every game of a pair opens alike.
     pub random_turns: usize,
+}
+
+/// An opening from `--openings`: a record's turns, and its seed where it has one (the
+/// pair then plays under it, so turns written under its dice replay).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub seed: Option<String>,
+    pub turns: Vec<String>,
 }
 
 /// Why a seat lost its game outside the rules of play.
@@ -133,6 +144,19 @@ pub struct Forfeit {
     pub message: String,
 }
 
+/// How a seat's bot answered in a game (for `referee bot-check`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Answers {
+    /// How long its `ready` took after `hello`.
+    pub ready: Option<Duration>,
+    /// Turns it answered in time.
+    pub turns: u32,
+    /// The longest it took for one.
+    pub slowest: Duration,
+    /// It ended by itself on `quit`, within the grace.
+    pub quit: bool,
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
@@ -149,12 +173,15 @@ pub struct Played {
     /// The seats (indices in seat order) that won; empty for a draw or a game nobody won.
     pub winners: Vec<usize>,
     pub forfeits: Vec<Forfeit>,
+    /// Each seat's answers.
+    pub answers: Vec<Answers>,
 }
 
 /// A seat's bot during a game.
 struct Player {
     process: Option<Process>,
     wants_legal: bool,
+    answers: Answers,
     /// Time left on the game clock.
     left: Option<Duration>,
     forfeit: Option<Forfeit>,
@@ -166,6 +193,54 @@ enum Stop {
     Forfeit(usize),
     /// The turn limit.
     TurnLimit,
+}
+
+/// Replays a game's opening (its seed, its turns) as [`play`] would before any bot
+/// plays: `Err` says which turn is refused.
+pub fn replay_opening<G: Game>(table: &Table, spec: &GameSpec) -> Result<(), String> {
+    let no_tags = record::Header::default();
+    let mut session = Session::<G>::start(table.ruleset.clone(), None, &no_tags, Some(&spec.seed))
+        .map_err(|v| format!("the game cannot start: {v}"))?;
+    let (mut seen, mut moves) = (Vec::new(), Vec::new());
+    open_game(table, spec, &mut session, &mut seen, &mut moves)
+}
+
+/// Plays the opening's turns, then its random ones, for the bots.
+fn open_game<G: Game>(
+    table: &Table,
+    spec: &GameSpec,
+    session: &mut Session<G>,
+    seen: &mut Vec<String>,
+    moves: &mut Vec<String>,
+) -> Result<(), String> {
+    for text in &spec.opening {
+        let entry = parse_single(text, &table.notation, G::parse_turn)
+            .map_err(|m| format!("the opening's turn `{text}` is not a turn: {m}"))?;
+        let seat = session
+            .to_move()
+            .ok_or_else(|| format!("the opening plays `{text}` after the game's end"))?;
+        play_turn(session, seat, &entry.action, seen, moves)
+            .map_err(|r| format!("the opening's turn `{text}` is refused: {r}"))?;
+    }
+    let mut chooser = crate::dice::Dice::from_seed(&format!("{}/opening", spec.seed));
+    let mut legal: Vec<G::Turn> = Vec::new();
+    for _ in 0..spec.random_turns {
+        let Some(seat) = session.to_move() else {
+            break;
+        };
+        let Some(turn) = G::random_turn(
+            &session.settings,
+            &session.state,
+            session.chance.as_ref(),
+            &mut chooser,
+            &mut legal,
+        ) else {
+            break;
+        };
+        play_turn(session, seat, &Action::Play(turn), seen, moves)
+            .map_err(|r| format!("internal error: a random opening turn was refused: {r}"))?;
+    }
+    Ok(())
 }
 
 /// Plays one game. An `Err` is the runner's own failure (the game cannot start under
@@ -186,31 +261,8 @@ pub fn play<G: Game>(table: &Table, spec: &GameSpec) -> Result<Played, String> {
     let commit = crate::dice::seed_commit(&spec.seed);
     let mut seen: Vec<String> = Vec::new();
     let mut moves: Vec<String> = Vec::new();
-    // The opening's random turns, played for the bots.
-    let mut chooser = crate::dice::Dice::from_seed(&format!("{}/opening", spec.seed));
+    open_game(table, spec, &mut session, &mut seen, &mut moves)?;
     let mut legal: Vec<G::Turn> = Vec::new();
-    for _ in 0..spec.random_turns {
-        let Some(seat) = session.to_move() else {
-            break;
-        };
-        let Some(turn) = G::random_turn(
-            &session.settings,
-            &session.state,
-            session.chance.as_ref(),
-            &mut chooser,
-            &mut legal,
-        ) else {
-            break;
-        };
-        play_turn(
-            &mut session,
-            seat,
-            &Action::Play(turn),
-            &mut seen,
-            &mut moves,
-        )
-        .map_err(|r| format!("internal error: a random opening turn was refused: {r}"))?;
-    }
     let mut players = start_players::<G>(table, spec, &seats, setup.as_deref(), &commit);
     let mut stop: Option<Stop> = None;
     // Start-up forfeits of a two-seat game end it before any turn.
@@ -354,7 +406,7 @@ pub fn play<G: Game>(table: &Table, spec: &GameSpec) -> Result<Played, String> {
     let until = Instant::now() + Duration::from_millis(500);
     for p in players.iter_mut() {
         if let Some(proc_) = p.process.take() {
-            proc_.finish(None, until.saturating_duration_since(Instant::now()));
+            p.answers.quit = proc_.finish(None, until.saturating_duration_since(Instant::now()));
         }
     }
     Ok(Played {
@@ -366,6 +418,7 @@ pub fn play<G: Game>(table: &Table, spec: &GameSpec) -> Result<Played, String> {
         turns: session.turns,
         winners,
         forfeits,
+        answers: players.iter().map(|p| p.answers).collect(),
     })
 }
 
@@ -422,6 +475,7 @@ fn start_players<G: Game>(
             let fail = |message: String| Player {
                 process: None,
                 wants_legal: false,
+                answers: Answers::default(),
                 left: None,
                 forfeit: Some(Forfeit {
                     seat: i,
@@ -453,6 +507,7 @@ fn start_players<G: Game>(
             Player {
                 process: Some(p),
                 wants_legal: false,
+                answers: Answers::default(),
                 left: limits.clock.map(|(base, _)| base),
                 forfeit: None,
             }
@@ -470,9 +525,10 @@ fn start_players<G: Game>(
                     limits.startup.as_secs_f64()
                 ),
             )),
-            Received::Got(Output::Line(line), _) => match FromBot::read(&line) {
+            Received::Got(Output::Line(line), at) => match FromBot::read(&line) {
                 Ok(FromBot::Ready { legal, .. }) => {
                     player.wants_legal = legal;
+                    player.answers.ready = Some(at.saturating_duration_since(started));
                     Ok(())
                 }
                 Ok(FromBot::Turn { .. }) => Err((
@@ -650,6 +706,8 @@ fn ask_turn<G: Game>(
                     ),
                 ));
             }
+            player.answers.turns += 1;
+            player.answers.slowest = player.answers.slowest.max(took);
             if let (Some(left), Some((_, inc))) = (player.left, limits.clock) {
                 player.left = Some(left.saturating_sub(took) + inc);
             }

@@ -147,13 +147,14 @@ impl Process {
     }
 
     /// Asks the bot to end: closes its input after `last` (the `quit` line), waits up to
-    /// `grace`, then kills its group. Dropping does the killing too.
-    pub fn finish(mut self, last: Option<&str>, grace: Duration) {
+    /// `grace`, then kills its group (dropping does the killing too). Whether it ended
+    /// by itself within the grace.
+    pub fn finish(mut self, last: Option<&str>, grace: Duration) -> bool {
         if let Some(line) = last {
             let _ = self.send(line);
         }
         self.stdin = None;
-        let _ = self.exit_status(grace);
+        self.exit_status(grace).is_some()
     }
 
     fn kill_group(&mut self) {

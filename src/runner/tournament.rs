@@ -31,7 +31,9 @@ pub struct Plan {
     pub gauntlet: bool,
     /// The seed of the whole schedule: every game's dice and opening derive from it.
     pub seed: String,
-    /// Random turns that open each pair.
+    /// Openings: pair `p` opens with the `p mod len`-th (none: the game's start).
+    pub openings: Vec<game::Opening>,
+    /// Random turns that open each pair (after its opening).
     pub random_turns: usize,
     /// Games played at once.
     pub concurrency: usize,
@@ -339,10 +341,17 @@ pub fn run<G: Game>(
                 let Some(slot) = todo.get(i) else {
                     return;
                 };
+                let opening = match plan.openings.len() {
+                    0 => None,
+                    n => Some(&plan.openings[slot.pair % n]),
+                };
                 let spec = GameSpec {
                     index: slot.index,
                     seating: slot.seating.clone(),
-                    seed: slot.seed.clone(),
+                    seed: opening
+                        .and_then(|o| o.seed.clone())
+                        .unwrap_or_else(|| slot.seed.clone()),
+                    opening: opening.map(|o| o.turns.clone()).unwrap_or_default(),
                     random_turns: plan.random_turns,
                 };
                 let played = game::play::<G>(table, &spec);

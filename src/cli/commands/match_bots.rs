@@ -12,7 +12,9 @@ use super::analyse::parse_duration;
 use super::{apply_cli_options, load_ruleset, options_tag, visit_game};
 use crate::cli::args_match::MatchArgs;
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
-use crate::runner::game::{BotSpec, Table, TimeLimits};
+use crate::games::Game;
+use crate::notation::record;
+use crate::runner::game::{BotSpec, Opening, Table, TimeLimits};
 use crate::runner::report::{self, Summary};
 use crate::runner::schedule::{self, Slot};
 use crate::runner::stats::{Sprt, SprtModel, SprtVerdict};
@@ -126,7 +128,7 @@ fn parse_shard(text: &str) -> Result<(usize, usize), Failure> {
 }
 
 /// Everything that fixes the games a match plays.
-fn fingerprint(table: &Table, args: &MatchArgs, seats: usize) -> String {
+fn fingerprint(table: &Table, args: &MatchArgs, seats: usize, openings: &[Opening]) -> String {
     let settings: Vec<String> = table
         .ruleset
         .settings
@@ -144,6 +146,7 @@ fn fingerprint(table: &Table, args: &MatchArgs, seats: usize) -> String {
         "random_turns": args.random_turns, "limits": table.limits.tag(),
         "margin_ms": table.limits.margin.as_millis() as u64,
         "startup_ms": table.limits.startup.as_millis() as u64, "max_turns": table.max_turns,
+        "openings": openings.iter().map(|o| (o.seed.clone(), o.turns.clone())).collect::<Vec<_>>(),
     });
     Sha256::digest(canon.to_string().as_bytes())
         .iter()
@@ -167,7 +170,11 @@ struct Progress<'a> {
 
 impl Listener for Progress<'_> {
     fn finished(&mut self, r: &GameResult, all: &[GameResult]) -> bool {
-        let s = report::summarize(self.names, self.scheduled, all, self.sprt);
+        // The summary is made only where it is shown or tested: it reads every result,
+        // and a long match would pay for it after every game.
+        let show = !self.json && self.terminal;
+        let s = (show || self.sprt.is_some())
+            .then(|| report::summarize(self.names, self.scheduled, all, self.sprt));
         if self.json {
             let line = json!({
                 "game": r.index + 1, "pair": r.pair + 1,
@@ -179,13 +186,13 @@ impl Listener for Progress<'_> {
                 self.failed.get_or_insert(e);
                 return true;
             }
-        } else if self.terminal {
+        } else if let (true, Some(s)) = (show, &s) {
             eprint!(
                 "\r\x1b[K{}",
-                progress_line(&s, self.started, all.len() - self.done_before)
+                progress_line(s, self.started, all.len() - self.done_before)
             );
         }
-        s.sprt
+        s.and_then(|s| s.sprt)
             .is_some_and(|t| t.result.verdict != SprtVerdict::Continue)
     }
 }
@@ -220,12 +227,16 @@ fn signed(x: f64) -> String {
 
 fn elo_text(elo: f64, interval: &[Option<f64>; 2]) -> String {
     let end = |x: Option<f64>, inf: &str| x.map_or(inf.to_string(), signed);
-    format!(
-        "{} [{}, {}]",
-        signed(elo),
-        end(interval[0], "-inf"),
-        end(interval[1], "+inf")
-    )
+    match interval {
+        // Every pair (game) scored the same: the normal interval has nothing to go on.
+        [None, None] => format!("{} (no interval: every pair scored the same)", signed(elo)),
+        _ => format!(
+            "{} [{}, {}] (95 %)",
+            signed(elo),
+            end(interval[0], "-inf"),
+            end(interval[1], "+inf")
+        ),
+    }
 }
 
 /// The report in text.
@@ -274,7 +285,7 @@ fn report_text(s: &Summary) -> String {
         match &s.estimate {
             Some(e) => {
                 t.push_str(&format!(
-                    "{} against {}: Elo {} (95 %), score {:.1} %\n",
+                    "{} against {}: Elo {}, score {:.1} %\n",
                     a.name,
                     b.name,
                     elo_text(e.elo, &e.elo_interval),
@@ -330,6 +341,64 @@ fn print_report(ctx: &Ctx, s: &Summary, out: &mut dyn Write) -> Outcome {
     Ok(())
 }
 
+/// The openings of `--openings FILE`: each record's turns (as written) and seed, each
+/// replayed once here so a bad one is refused before any game.
+fn read_openings<G: Game>(
+    ctx: &Ctx,
+    table: &Table,
+    path: &std::path::Path,
+) -> Result<Vec<Opening>, Failure> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Usage(format!("--openings {name}: cannot read it: {e}")))?;
+    let limits = &ctx.env.limits;
+    let file = record::split(&text, limits);
+    if let Some(e) = file.errors.first() {
+        return Err(Failure::Usage(format!("--openings {name}: {}", e.message)));
+    }
+    let mut openings = Vec::new();
+    for (i, raw) in file.records.iter().enumerate() {
+        let at = format!("--openings {name} (record {})", i + 1);
+        if raw.header.value("Game") != Some(G::NAME) {
+            return Err(Failure::Usage(format!("{at}: not a {} record", G::NAME)));
+        }
+        let seed = raw.header.value("Seed").map(str::to_string);
+        let settings = G::settings(&table.ruleset);
+        if seed.is_none() && G::has_chance(&settings) {
+            return Err(Failure::Usage(format!(
+                "{at}: {} has random events, so an opening needs the Seed its turns were played under",
+                G::NAME
+            )));
+        }
+        let mt = G::parse_movetext(&text, raw.movetext, limits);
+        if let Some(e) = mt.error {
+            return Err(Failure::Usage(format!("{at}: {}", e.message)));
+        }
+        let turns: Vec<String> = mt
+            .entries
+            .iter()
+            .map(|e| text[e.span.start..e.span.end].to_string())
+            .collect();
+        // Replayed once: refused turns are said now.
+        let check = crate::runner::game::GameSpec {
+            index: 0,
+            seating: Vec::new(),
+            seed: seed.clone().unwrap_or_else(|| "opening".into()),
+            opening: turns.clone(),
+            random_turns: 0,
+        };
+        crate::runner::game::replay_opening::<G>(table, &check)
+            .map_err(|e| Failure::Usage(format!("{at}: {e}")))?;
+        openings.push(Opening { seed, turns });
+    }
+    if openings.is_empty() {
+        return Err(Failure::Usage(format!(
+            "--openings {name}: no record in it"
+        )));
+    }
+    Ok(openings)
+}
+
 struct MatchVisit<'a> {
     ctx: &'a Ctx,
     args: &'a MatchArgs,
@@ -358,6 +427,10 @@ impl Visitor for MatchVisit<'_> {
                 table.ruleset.name
             )));
         }
+        let mut plan = plan;
+        if let Some(path) = &args.openings {
+            plan.openings = read_openings::<G>(ctx, &table, path)?;
+        }
         let slots: Vec<Slot> = schedule::schedule(
             table.bots.len(),
             seats,
@@ -368,7 +441,7 @@ impl Visitor for MatchVisit<'_> {
         let names: Vec<String> = table.bots.iter().map(|b| b.name.clone()).collect();
         let head = StateHead {
             referee_match: 1,
-            fingerprint: fingerprint(&table, args, seats),
+            fingerprint: fingerprint(&table, args, seats, &plan.openings),
             bots: names.clone(),
             ruleset: table.ruleset.name.clone(),
             scheduled: slots.len(),
@@ -467,6 +540,7 @@ pub fn match_bots(ctx: &Ctx, args: &MatchArgs, out: &mut dyn Write) -> Outcome {
         games: args.games,
         gauntlet: args.gauntlet,
         seed: args.seed.clone(),
+        openings: Vec::new(),
         random_turns: args.random_turns,
         concurrency,
         shard: args.shard.as_deref().map(parse_shard).transpose()?,

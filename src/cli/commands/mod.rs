@@ -5,6 +5,7 @@
 mod adjudicate;
 mod analyse;
 mod bot;
+mod bot_check;
 mod check;
 mod generate;
 mod lock;
@@ -32,6 +33,7 @@ use crate::ruleset::{self, Origin, Override, Ruleset};
 pub use adjudicate::{adjudicate, Estimate};
 pub use analyse::{analyse, best_move, think};
 pub use bot::bot;
+pub use bot_check::bot_check;
 pub use check::check;
 pub use generate::{completions, man};
 pub use lock::{wait_limit, LockError, RecordLock, WAIT_VAR as LOCK_WAIT_VAR};
