@@ -512,3 +512,45 @@ fn bot_check_passes_a_compliant_bot_and_names_what_a_broken_one_breaks() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAIL  quit:"), "{out}");
 }
+
+#[test]
+fn the_turn_limit_ends_a_game_as_a_draw_or_by_the_engines_estimate() {
+    let dir = scratch("runner", "turn-limit");
+    for (how, out) in [
+        ("draw", dir.join("draw.game")),
+        ("estimate", dir.join("estimate.game")),
+    ] {
+        let (code, games, _, err) = match_json(&[
+            "match",
+            "halatafl",
+            "--bot",
+            &format!("a={}", bot("halatafl", "--random")),
+            "--bot",
+            &format!("b={}", bot("halatafl", "--random --seed b")),
+            "--games",
+            "2",
+            "--max-turns",
+            "30",
+            "--adjudicate",
+            how,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        for g in &games {
+            assert_eq!(g["turns"], 30, "{g}");
+            assert_eq!(g["termination"], "adjudication", "{g}");
+            let reason = g["reason"].as_str().unwrap();
+            assert!(reason.starts_with("the turn limit: 30 turns played"), "{g}");
+            match how {
+                "draw" => assert_eq!(g["result"], "draw", "{g}"),
+                // A winner only where the estimate's interval is clear of the other's.
+                _ => assert!(
+                    g["result"] == "draw" || reason.contains("the engine's estimate:"),
+                    "{g}"
+                ),
+            }
+        }
+        check_valid(&out, 2);
+    }
+}

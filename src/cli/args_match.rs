@@ -3,7 +3,16 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueHint};
+use clap::{Args, ValueEnum, ValueHint};
+
+/// How a game at the turn limit ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Adjudication {
+    /// A draw.
+    Draw,
+    /// The engine's estimate decides where it is beyond doubt; a draw otherwise.
+    Estimate,
+}
 
 use super::args::{ruleset_names, EngineArgs, Offering, PlainFormat, RulesetOpts};
 
@@ -70,9 +79,14 @@ pub struct MatchArgs {
         help_heading = "Time"
     )]
     pub startup: String,
-    /// End a game still going after this many turns as a draw.
+    /// End a game still going after this many turns as a draw (or see --adjudicate).
     #[arg(long, default_value_t = 1000, value_name = "N")]
     pub max_turns: usize,
+    /// How a game at --max-turns ends: `draw`, or `estimate`: won by the seat the
+    /// engine's estimate (2000 playouts, one thread) puts ahead beyond its 95 %
+    /// interval, else a draw.
+    #[arg(long, value_enum, default_value_t = Adjudication::Draw)]
+    pub adjudicate: Adjudication,
     /// Games played at once (default: the machine's cores).
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,

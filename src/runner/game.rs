@@ -71,8 +71,12 @@ pub struct Table {
     pub seats_tag: bool,
     pub bots: Vec<BotSpec>,
     pub limits: TimeLimits,
-    /// A game still going after this many turns is ended as a draw.
+    /// A game still going after this many turns is ended as a draw, or where
+    /// `estimate` is given, won by the seat the engine's estimate puts ahead beyond
+    /// doubt.
     pub max_turns: usize,
+    /// `--adjudicate estimate`: the engine's search at the turn limit.
+    pub estimate: Option<crate::engine::Config>,
     /// The record notation's limits, for reading the bots' turns.
     pub notation: record::Limits,
     /// The `Event` tag.
@@ -203,6 +207,42 @@ pub fn replay_opening<G: Game>(table: &Table, spec: &GameSpec) -> Result<(), Str
         .map_err(|v| format!("the game cannot start: {v}"))?;
     let (mut seen, mut moves) = (Vec::new(), Vec::new());
     open_game(table, spec, &mut session, &mut seen, &mut moves)
+}
+
+/// The seat the engine's estimate names the winner at the turn limit: the one whose
+/// 95 % interval lies wholly above every other seat's; `None` when it is too close to
+/// call (or the engine cannot search the position).
+fn estimate_winner<G: Game>(
+    session: &Session<G>,
+    seats: &[Seat],
+    config: &crate::engine::Config,
+) -> Option<(usize, String)> {
+    let a = crate::engine::search::<G>(
+        &session.settings,
+        &session.state,
+        session.chance.as_ref(),
+        config,
+    )
+    .ok()?;
+    let best = a.seats.iter().max_by(|x, y| x.mean.total_cmp(&y.mean))?;
+    let clear = a
+        .seats
+        .iter()
+        .filter(|e| e.seat != best.seat)
+        .all(|e| best.low > e.high);
+    let i = seats.iter().position(|&s| s == best.seat)?;
+    clear.then(|| {
+        (
+            i,
+            format!(
+                "the engine's estimate: {} wins {:.1} % [{:.1}, {:.1}]",
+                seat_name::<G>(best.seat),
+                100.0 * best.mean,
+                100.0 * best.low,
+                100.0 * best.high
+            ),
+        )
+    })
 }
 
 /// Plays the opening's turns, then its random ones, for the bots.
@@ -340,13 +380,29 @@ pub fn play<G: Game>(table: &Table, spec: &GameSpec) -> Result<Played, String> {
             };
             (f.result, f.termination.to_string(), None, winners, f.marker)
         }
-        Some(Stop::TurnLimit) => (
-            "draw".to_string(),
-            "adjudication".to_string(),
-            Some(format!("the turn limit: {} turns played", session.turns)),
-            Vec::new(),
-            None,
-        ),
+        Some(Stop::TurnLimit) => {
+            let limit = format!("the turn limit: {} turns played", session.turns);
+            match table
+                .estimate
+                .as_ref()
+                .and_then(|c| estimate_winner(&session, &seats, c))
+            {
+                Some((winner, why)) => (
+                    seat_name::<G>(seats[winner]).to_string(),
+                    "adjudication".to_string(),
+                    Some(format!("{limit}; {why}")),
+                    vec![winner],
+                    None,
+                ),
+                None => (
+                    "draw".to_string(),
+                    "adjudication".to_string(),
+                    Some(limit),
+                    Vec::new(),
+                    None,
+                ),
+            }
+        }
         Some(Stop::Forfeit(i)) => {
             let f = players[*i].forfeit.as_ref().expect("forfeited");
             let reason = format!(

@@ -212,6 +212,7 @@ pub fn bot_check(ctx: &Ctx, args: &BotCheckArgs, out: &mut dyn Write) -> Outcome
             margin: Duration::from_millis(50),
         },
         max_turns: 1000,
+        estimate: None,
         notation: ctx.env.limits,
         event: "bot-check".into(),
         dir: None,

@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 
 use super::analyse::parse_duration;
 use super::{apply_cli_options, load_ruleset, options_tag, visit_game};
-use crate::cli::args_match::MatchArgs;
+use crate::cli::args_match::{Adjudication, MatchArgs};
 use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::Game;
 use crate::notation::record;
@@ -146,6 +146,7 @@ fn fingerprint(table: &Table, args: &MatchArgs, seats: usize, openings: &[Openin
         "random_turns": args.random_turns, "limits": table.limits.tag(),
         "margin_ms": table.limits.margin.as_millis() as u64,
         "startup_ms": table.limits.startup.as_millis() as u64, "max_turns": table.max_turns,
+        "estimate": table.estimate.is_some(),
         "openings": openings.iter().map(|o| (o.seed.clone(), o.turns.clone())).collect::<Vec<_>>(),
     });
     Sha256::digest(canon.to_string().as_bytes())
@@ -554,6 +555,17 @@ pub fn match_bots(ctx: &Ctx, args: &MatchArgs, out: &mut dyn Write) -> Outcome {
         bots,
         limits,
         max_turns: args.max_turns.max(1),
+        estimate: match args.adjudicate {
+            Adjudication::Draw => None,
+            Adjudication::Estimate => {
+                let mut c = crate::engine::Config::new(
+                    crate::engine::Budget::Playouts(super::analyse::DEFAULT_PLAYOUTS),
+                    &format!("{}/estimate", args.seed),
+                );
+                c.threads = 1;
+                Some(c)
+            }
+        },
         notation: ctx.env.limits,
         event: args.event.clone(),
         dir: None,
