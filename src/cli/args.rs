@@ -71,7 +71,7 @@ impl Default for Global {
     }
 }
 
-/// Where rulesets are looked up, and settings changed: every command that loads one.
+// Where rulesets are looked up, and settings changed: every command that loads one.
 #[derive(Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Ruleset options")]
 pub struct RulesetOpts {
@@ -90,7 +90,7 @@ pub struct RulesetOpts {
     pub options: Vec<String>,
 }
 
-/// How a record file is read: every command that reads one.
+// How a record file is read: every command that reads one.
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Record options")]
 pub struct RecordOpts {
@@ -110,7 +110,7 @@ pub struct RecordOpts {
     pub limits: LimitOpts,
 }
 
-/// The size limits on what is read.
+// The size limits on what is read.
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Record options")]
 pub struct LimitOpts {
@@ -125,7 +125,7 @@ pub struct LimitOpts {
     pub max_turns: usize,
 }
 
-/// Text or JSON output.
+// Text or JSON output.
 #[derive(Args, Debug, Clone)]
 pub struct PlainFormat {
     /// Output format.
@@ -133,7 +133,7 @@ pub struct PlainFormat {
     pub format: Plain,
 }
 
-/// The colour of diagnostics.
+// The colour of diagnostics.
 #[derive(Args, Debug, Clone)]
 pub struct ColorOpt {
     /// Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.
@@ -254,7 +254,17 @@ fn setting_values() -> Vec<&'static str> {
         .clone()
 }
 
+/// Each command's arguments are built only when clap needs them (`defer`): for the
+/// command argv names, for its `--help`, for completions and manual pages (clap builds
+/// the whole tree for them). A cold `check` of one record would otherwise build the
+/// arguments of all fourteen commands, the record options seven times.
+///
+/// The option groups a command flattens in (`RulesetOpts`, `RecordOpts`, …) are
+/// described by `//` comments, not doc comments: clap makes a group's doc comment the
+/// command's `about`, and with `defer` the group's arguments are added after the
+/// command's own `about`, so the group's would replace it.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Command {
     /// Validate records: syntax, every turn's legality, dice against the seed, the
     /// declared result.
@@ -722,7 +732,7 @@ impl Command {
     }
 }
 
-/// The engine's budget and threads (every engine command takes them).
+// The engine's budget and threads (every engine command takes them).
 #[derive(Args, Debug, Clone, Default)]
 #[command(next_help_heading = "Engine options")]
 pub struct EngineArgs {
