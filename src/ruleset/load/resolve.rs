@@ -563,14 +563,14 @@ fn condition_problem(
     None
 }
 
-/// Checks one setting a file names (a `set` line's, or a rule condition's) and its
-/// value against the schema; `within` says where it stands, for the message.
+/// Checks one setting a file names (a `set` line's, or with `rule` the id of the rule
+/// whose condition tests it) and its value against the schema.
 fn check_setting(
     file: &FileRules,
     schema: &Schema,
     key: &Spanned<String>,
     value: &ValueNode,
-    within: &str,
+    rule: Option<&str>,
     errors: &mut Vec<RulesetError>,
 ) {
     match schema.setting(&key.node) {
@@ -580,9 +580,13 @@ fn check_setting(
                 key.pos.line,
                 key.pos.column,
                 format!(
-                    "unknown setting `{}` for `{}`{within}",
+                    "unknown setting `{}` for `{}`{}",
                     quote(&key.node),
-                    schema.game
+                    schema.game,
+                    // Where it stands, said only in the message: a cold start checks
+                    // every condition of the base ruleset.
+                    rule.map(|id| format!(" in the condition of rule `{}`", quote(id)))
+                        .unwrap_or_default()
                 ),
             )
             .with_suggestion(suggest(&key.node, schema.settings.iter().map(|s| s.key))),
@@ -598,7 +602,7 @@ fn check_setting(
 /// Checks a file's `set` keys and values and its rule ids against the schema.
 fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetError>) {
     for (key, value, _) in &file.sets {
-        check_setting(file, schema, key, value, "", errors);
+        check_setting(file, schema, key, value, None, errors);
     }
     for rule in &file.rules {
         let id = &rule.id;
@@ -618,9 +622,8 @@ fn check_against(file: &FileRules, schema: &Schema, errors: &mut Vec<RulesetErro
             );
         }
         // A condition's settings are checked as `set` lines are.
-        let within = format!(" in the condition of rule `{}`", quote(&id.node));
         for test in &rule.when {
-            check_setting(file, schema, &test.key, &test.value, &within, errors);
+            check_setting(file, schema, &test.key, &test.value, Some(&id.node), errors);
         }
     }
 }
