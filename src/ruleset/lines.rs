@@ -11,14 +11,27 @@ use super::ast::{Pos, Spanned, Statement, StatementNode, TestNode, ValueKind, Va
 /// Kebab-case, as the grammar's `name`: lowercase letters and digits in parts joined by
 /// single hyphens, starting with a letter.
 pub(crate) fn is_name(name: &str) -> bool {
-    let mut parts = name.split('-');
-    let first_ok = name.starts_with(|c: char| c.is_ascii_lowercase());
-    first_ok
-        && parts.all(|p| {
-            !p.is_empty()
-                && p.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-        })
+    // Byte by byte: every byte of a name is ASCII, and a cold start reads every name of
+    // the base ruleset.
+    if !name.as_bytes().first().is_some_and(u8::is_ascii_lowercase) {
+        return false;
+    }
+    let mut after_hyphen = false;
+    for b in name.bytes() {
+        match b {
+            b'-' if after_hyphen => return false,
+            b'-' => after_hyphen = true,
+            b'a'..=b'z' | b'0'..=b'9' => after_hyphen = false,
+            _ => return false,
+        }
+    }
+    !after_hyphen
+}
+
+/// The length of the run of bytes at the start of `s` that `keep` accepts (ASCII bytes:
+/// the run ends on a character boundary).
+fn run_len(s: &str, keep: impl Fn(u8) -> bool) -> usize {
+    s.bytes().position(|b| !keep(b)).unwrap_or(s.len())
 }
 
 /// Spaces and tabs, as the grammar's `sp`.
@@ -112,9 +125,7 @@ fn spanned(node: &str, at: &str, pos: &impl Fn(&str) -> Pos) -> Spanned<String> 
 
 /// A name at the start of `at` that no `name_char` follows, and what follows it.
 fn name(at: &str) -> Option<(&str, &str)> {
-    let len = at
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        .unwrap_or(at.len());
+    let len = run_len(at, |b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
     let (name, rest) = at.split_at(len);
     is_name(name).then_some((name, rest))
 }
@@ -155,9 +166,9 @@ fn key_value<'a>(
     key_at: &'a str,
     pos: &impl Fn(&str) -> Pos,
 ) -> Option<(Spanned<String>, ValueNode, &'a str)> {
-    let key_len = key_at
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
-        .unwrap_or(key_at.len());
+    let key_len = run_len(key_at, |b| {
+        b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
+    });
     let key = &key_at[..key_len];
     if !key.split('.').all(is_name) || name_char_at(&key_at[key_len..]) {
         return None;
@@ -194,9 +205,9 @@ pub(super) fn common_value(text: &str) -> Option<ValueNode> {
 fn scalar<'a>(at: &'a str, pos: &impl Fn(&str) -> Pos) -> Option<(ValueNode, &'a str)> {
     let digits = at.strip_prefix('-').unwrap_or(at);
     let len = at.len() - digits.len()
-        + digits
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-            .unwrap_or(digits.len());
+        + run_len(digits, |b| {
+            b.is_ascii_alphanumeric() || b == b'-' || b == b'_'
+        });
     let (token, rest) = at.split_at(len);
     let number = &token[at.len() - digits.len()..];
     let kind = match token {

@@ -31,8 +31,22 @@ const KEYWORDS: &[&str] = &[
 /// Parses a ruleset file's text; `file` is its display path, used in errors.
 pub fn parse_file(source: &str, file: &str) -> Parsed {
     let mut parsed = Parsed::default();
-    for (i, raw) in source.split('\n').enumerate() {
-        let line_no = i as u32 + 1;
+    // The lines as `split('\n')` gives them, found by `memchr`: a cold start reads the
+    // whole base ruleset.
+    let mut rest = Some(source);
+    let mut line_no = 0;
+    while let Some(text) = rest {
+        let raw = match memchr::memchr(b'\n', text.as_bytes()) {
+            Some(end) => {
+                rest = Some(&text[end + 1..]);
+                &text[..end]
+            }
+            None => {
+                rest = None;
+                text
+            }
+        };
+        line_no += 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         let read = match common_line(line, line_no) {
             Some(common) => Ok(common),
