@@ -257,7 +257,7 @@ fn setting_values() -> Vec<&'static str> {
 /// Each command's arguments are built only when clap needs them (`defer`): for the
 /// command argv names, for its `--help`, for completions and manual pages (clap builds
 /// the whole tree for them). A cold `check` of one record would otherwise build the
-/// arguments of all fourteen commands, the record options seven times.
+/// arguments of every command, the record options seven times.
 ///
 /// The option groups a command flattens in (`RulesetOpts`, `RecordOpts`, …) are
 /// described by `//` comments, not doc comments: clap makes a group's doc comment the

@@ -16,7 +16,8 @@ pub enum Adjudication {
 
 use super::args::{ruleset_names, EngineArgs, Offering, PlainFormat, RulesetOpts};
 
-/// `referee match`.
+// `referee match` (a `//` comment: with `defer`, a doc comment here would be the
+// command's about).
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
@@ -118,7 +119,7 @@ pub struct MatchArgs {
     pub rulesets: RulesetOpts,
 }
 
-/// `referee bot`.
+// `referee bot`.
 #[derive(Args, Debug, Clone)]
 pub struct BotArgs {
     /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file. The
@@ -140,7 +141,7 @@ pub struct BotArgs {
     pub rulesets: RulesetOpts,
 }
 
-/// `referee bot-check`.
+// `referee bot-check`.
 #[derive(Args, Debug, Clone)]
 pub struct BotCheckArgs {
     /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
