@@ -14,7 +14,7 @@ pub enum Adjudication {
     Estimate,
 }
 
-use super::args::{ruleset_names, EngineArgs, Offering, PlainFormat, RulesetOpts};
+use super::args_shared::{ruleset_names, EngineArgs, Offering, PlainFormat, RulesetOpts};
 
 // `referee match` (a `//` comment: with `defer`, a doc comment here would be the
 // command's about).

@@ -7,6 +7,7 @@
 
 pub(crate) mod args;
 mod args_match;
+mod args_shared;
 mod commands;
 mod diagnostics;
 pub mod guide;
