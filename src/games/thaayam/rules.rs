@@ -42,8 +42,9 @@ impl Work {
 }
 
 /// Sends the enemy pieces on the landing square home: all of them when twins land,
-/// the singles when a single lands; nothing on a marked square. Returns whether
-/// anything was taken; a claimed capture that takes nothing is a fault.
+/// the singles when a single lands; nothing on a marked square. A claimed capture that
+/// takes nothing is a fault. The pieces there are found by their bits
+/// ([`taken_at`]), as a listed turn's are.
 fn land(w: &mut Work, seat: Seat, to: u8, twins: bool, claim: bool) -> Result<(), Fault> {
     let sq = square(seat, to);
     if is_safe(sq) {
@@ -53,32 +54,11 @@ fn land(w: &mut Work, seat: Seat, to: u8, twins: bool, claim: bool) -> Result<()
             Ok(())
         };
     }
-    let mut took = false;
-    let mut twins_there = false;
-    for e in 0..4u8 {
-        let enemy = Seat(e);
-        if enemy == seat || !w.st.is_playing(enemy) {
-            continue;
-        }
-        let e = e as usize;
-        for i in 0..4 {
-            let p = w.st.pos[e][i];
-            if p > KEEP || square(enemy, p) != sq {
-                continue;
-            }
-            let tw = w.st.twinned[e] & (1 << i) != 0;
-            if tw && !twins {
-                twins_there = true;
-                continue;
-            }
-            w.st.pos[e][i] = HAND;
-            w.st.twinned[e] &= !(1 << i);
-            took = true;
-        }
-    }
-    if took {
+    if capture(&mut w.st, seat, to, twins) {
         w.captured = true;
     } else if claim {
+        // Nothing taken: a single that finds only twins there is told so.
+        let twins_there = !twins && taken_at(&w.st, seat, to, true) != 0;
         return Err(if twins_there {
             Fault::SingleOnTwins { at: sq }
         } else {
