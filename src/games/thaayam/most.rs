@@ -20,6 +20,8 @@
 //!   every unit's sum is exact, so there is no such swap; the table also counts the
 //!   throws placed, each of which may be left out. At most three units then move.
 
+use smallvec::SmallVec;
+
 use super::board::{HAND, KEEP, OFF, OPPOSITE};
 use super::own::Own;
 use super::series::Unused;
@@ -288,6 +290,9 @@ fn free(s: &Settings, units: &[Unit], ones: u32, throws: Unused) -> u32 {
     if units.is_empty() {
         return 0;
     }
+    if !s.combine {
+        return free_uncombined(units, ones, throws);
+    }
     let reach: Vec<u8> = units.iter().map(|u| u.reach).collect();
     let g = Grid::new(reach.iter().map(|&r| usize::from(r) + 1).collect());
     let mut reached = g.empty();
@@ -366,6 +371,54 @@ fn free(s: &Settings, units: &[Unit], ones: u32, throws: Unused) -> u32 {
                 return best;
             }
         }
+    }
+    best
+}
+
+/// [`free`] where throws are never combined: each unit moves by one throw at most, so
+/// the table's vectors are the sets of units that moved. As in the table, the throws
+/// other than 1s used are the `k` smallest, all placed; they fit a set of `k` units
+/// when, both sorted, each throw is at most its unit's reach (a throw that fits a unit
+/// fits every unit of a greater reach). The 1s then go to the singles left, one each,
+/// so of the sets that fit, the one leaving the most singles counts. A seat has four
+/// pieces, so every set of units is tried.
+fn free_uncombined(units: &[Unit], ones: u32, throws: Unused) -> u32 {
+    let n = units.len();
+    let singles = units.iter().filter(|u| !u.twins).count() as u32;
+    let mut best = singles.min(ones);
+    // The throws other than 1s that may be placed, smallest first: one a unit at most.
+    let mut small: SmallVec<[u8; 4]> = SmallVec::new();
+    for v in 2..=8u8 {
+        for _ in 0..throws.count(v) {
+            if small.len() == n {
+                break;
+            }
+            small.push(v);
+        }
+    }
+    for k in 1..=small.len() {
+        let mut left = None; // the most singles a fitting set leaves
+        for set in 0..1u32 << n {
+            if set.count_ones() as usize != k {
+                continue;
+            }
+            let mut reach: SmallVec<[u8; 4]> = (0..n)
+                .filter(|&u| set >> u & 1 == 1)
+                .map(|u| units[u].reach)
+                .collect();
+            reach.sort_unstable();
+            if small[..k].iter().zip(&reach).all(|(t, r)| t <= r) {
+                let unmoved = (0..n)
+                    .filter(|&u| set >> u & 1 == 0 && !units[u].twins)
+                    .count() as u32;
+                left = left.max(Some(unmoved));
+            }
+        }
+        // No set fits `k` throws: none fits more.
+        let Some(left) = left else {
+            break;
+        };
+        best = best.max(k as u32 + left.min(ones));
     }
     best
 }
