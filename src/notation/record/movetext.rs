@@ -409,6 +409,18 @@ impl<'a, T> Reader<'a, T> {
         Flow::Go
     }
 
+    /// A turn number at `span`, read by hand: where nothing stands before it (no
+    /// termination marker, number or label), kept for the next turn without going
+    /// through [`Reader::token`], which says the same there.
+    #[inline(always)]
+    fn number(&mut self, n: TurnNumber, span: Span) -> Flow {
+        if self.out.termination.is_none() && self.number.is_none() && self.label.is_none() {
+            self.number = Some((n, span));
+            return Flow::Go;
+        }
+        self.token(Token::Number(n), span)
+    }
+
     /// A turn in the game's notation parsed at `pos`.
     #[inline(always)]
     fn turn(&mut self, parsed: TurnParse<T>, pos: usize) -> Flow {
@@ -661,10 +673,7 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
             _ => None,
         };
         let (flow, len) = if let Some((n, len)) = number {
-            (
-                reader.token(Token::Number(n), Span::new(pos, pos + len)),
-                len,
-            )
+            (reader.number(n, Span::new(pos, pos + len)), len)
         } else if let Some((rule, len)) = match rest[0] {
             // (Asked only where such a token can start: most tokens are turns.)
             b'{' | b'!' | b'?' | b'*' | b'0' | b'1' => frame_by_hand(rest),
