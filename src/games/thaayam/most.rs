@@ -426,6 +426,9 @@ fn free_uncombined(units: &[Unit], ones: u32, throws: Unused) -> u32 {
 /// The most throws a turn that ends bearing off can use: every unit's group takes it
 /// exactly to the keep, then `in_keep` pieces may each bear off with a 1 left of `ones`.
 fn bear_off(s: &Settings, units: &[Unit], ones: u32, in_keep: u32, throws: Unused) -> u32 {
+    if !s.combine {
+        return bear_off_uncombined(units, ones, in_keep, throws);
+    }
     let reach: Vec<u8> = units.iter().map(|u| u.reach).collect();
     let total: u32 = reach.iter().map(|&r| u32::from(r)).sum();
     // The throws other than 1s that could be placed at all, by value.
@@ -494,6 +497,50 @@ fn bear_off(s: &Settings, units: &[Unit], ones: u32, in_keep: u32, throws: Unuse
         }
     });
     best
+}
+
+/// [`bear_off`] where throws are never combined: every unit moves by one throw that
+/// takes it exactly to the keep (twins: one of their two sums), a single one point short
+/// by a 1. Whichever throws do it, every unit moves and the same 1s are spent, so the
+/// turn uses all the units' throws and then bears off what the 1s left allow; it can
+/// end so when some choice of the twins' sums asks no value more often than the series
+/// holds it.
+fn bear_off_uncombined(units: &[Unit], ones: u32, in_keep: u32, throws: Unused) -> u32 {
+    // The 1s the singles one point short take.
+    let need = units.iter().filter(|u| !u.twins && u.reach == 1).count() as u32;
+    if need > ones {
+        return 0;
+    }
+    let twins = units.iter().filter(|u| u.twins).count();
+    let fits = (0..1u32 << twins).any(|pick| {
+        let mut asked = [0u16; 9];
+        let mut t = 0;
+        for unit in units {
+            let sum = if unit.twins {
+                let (a, b) = unit.home();
+                t += 1;
+                if pick >> (t - 1) & 1 == 1 {
+                    b
+                } else {
+                    a
+                }
+            } else if unit.reach == 1 {
+                continue;
+            } else {
+                unit.reach
+            };
+            match asked.get_mut(usize::from(sum)) {
+                Some(n) => *n += 1,
+                None => return false,
+            }
+        }
+        (2..=8u8).all(|v| asked[usize::from(v)] <= throws.count(v))
+    });
+    if fits {
+        units.len() as u32 + (ones - need).min(in_keep)
+    } else {
+        0
+    }
 }
 
 #[cfg(test)]

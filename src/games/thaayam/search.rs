@@ -363,8 +363,10 @@ impl Search {
     /// The most throws usable from this node, memoised: for a series of at most
     /// `WALK_THROWS` throws, the walk over the steps of a turn, the fastest on the
     /// turns of real games; for a longer one, where the walk would grow exponentially
-    /// with mixed throws, the polynomial `most`. Both are exact (`tests_most`
-    /// compares them), so the answer is the same either way.
+    /// with mixed throws, the polynomial `most`. Where throws are never combined,
+    /// `most` from two throws on: it tries the sets of units that move instead of
+    /// building tables. Both are exact (`tests_most` compares them), so the answer is
+    /// the same either way.
     pub fn best(&mut self, s: &Settings, own: Own, throws: Unused) -> u8 {
         self.walk(s, own, throws, WALK_THROWS)
     }
@@ -379,7 +381,9 @@ impl Search {
             return b;
         }
         let total = throws.total();
-        let best = if total > longest {
+        // Where throws are never combined, `most` works in closed form: cheaper than a
+        // walk of two throws or more.
+        let best = if total > longest || (!s.combine && total >= 2) {
             most(s, &own, throws)
         } else {
             let mut best = 0u8;

@@ -71,6 +71,27 @@ fn most_agrees_with_the_search_it_replaced() {
     }
 }
 
+/// Where throws are never combined, `most` alone (which the search asks from two throws
+/// on) against the walk, on short series as well as long ones.
+#[test]
+fn uncombined_most_agrees_with_the_walk() {
+    let mut dice = crate::dice::Dice::from_seed("most-uncombined");
+    let faces: [&[u8]; 3] = [&[1, 2, 3, 4, 8], &[1, 1, 2, 8], &[1, 2, 3, 4, 5, 6, 8]];
+    for round in 0..6000 {
+        let s = Settings {
+            combine: false,
+            twins: round % 5 != 0,
+            ..Settings::default()
+        };
+        let own = random_own(&mut dice);
+        let n = 1 + dice.uniform(9);
+        let throws = random_throws(&mut dice, faces[round % 3], n);
+        let new = super::most::most(&s, &own, throws);
+        let old = Search::default().best_walked(&s, own, throws);
+        assert_eq!(new, old, "round {round}: {own:?} {throws:?} {s:?}");
+    }
+}
+
 /// Bear-offs: all pieces in the keep or close to it, many 1s.
 #[test]
 fn most_agrees_on_bearing_off() {
