@@ -429,25 +429,7 @@ impl<'a, T> Reader<'a, T> {
         }
         let (text, end) = (self.text, self.end);
         match parsed {
-            TurnParse::Turn(turn, len) => {
-                if len > self.limits.max_turn_bytes {
-                    let message = format!(
-                        "a turn of {len} bytes is over the limit of {} bytes (--max-turn-bytes)",
-                        self.limits.max_turn_bytes
-                    );
-                    return self.fail(SyntaxKind::Limit, pos, pos + len, message);
-                }
-                if !ends_turn(&text.as_bytes()[pos + len..end]) {
-                    let at = pos + len;
-                    let message = format!(
-                        "unexpected `{}` after the turn `{}`",
-                        next_char(&text[at..]),
-                        crate::quote::quote(&text[pos..pos + len])
-                    );
-                    return self.fail(SyntaxKind::Syntax, at, self.token_end(at), message);
-                }
-                self.entry(Action::Play(turn), Span::new(pos, pos + len))
-            }
+            TurnParse::Turn(turn, len) => self.played(turn, len, pos),
             TurnParse::BadAddress {
                 len,
                 at,
@@ -468,6 +450,32 @@ impl<'a, T> Reader<'a, T> {
                 self.fail(SyntaxKind::Syntax, at, self.token_end(at), message)
             }
         }
+    }
+
+    /// A turn of `len` bytes parsed at `pos`, where the termination marker was already
+    /// looked for: an entry, unless it is too long or something sticks to it. The hand
+    /// readers give their turns here directly: a turn wrapped in a [`TurnParse`] on the
+    /// way is one more copy of it (Thaayam's `Turn` is 176 bytes).
+    #[inline(always)]
+    fn played(&mut self, turn: T, len: usize, pos: usize) -> Flow {
+        let (text, end) = (self.text, self.end);
+        if len > self.limits.max_turn_bytes {
+            let message = format!(
+                "a turn of {len} bytes is over the limit of {} bytes (--max-turn-bytes)",
+                self.limits.max_turn_bytes
+            );
+            return self.fail(SyntaxKind::Limit, pos, pos + len, message);
+        }
+        if !ends_turn(&text.as_bytes()[pos + len..end]) {
+            let at = pos + len;
+            let message = format!(
+                "unexpected `{}` after the turn `{}`",
+                next_char(&text[at..]),
+                crate::quote::quote(&text[pos..pos + len])
+            );
+            return self.fail(SyntaxKind::Syntax, at, self.token_end(at), message);
+        }
+        self.entry(Action::Play(turn), Span::new(pos, pos + len))
     }
 
     /// A turn (or `resign`/`draw`) at `span` becomes an entry with what was written
@@ -686,7 +694,12 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
         } else if frame_word() {
             break;
         } else if let Some((turn, len)) = fast_turn(rest) {
-            (reader.turn(TurnParse::Turn(turn, len), pos), len)
+            let flow = if reader.after_termination(pos, false) {
+                Flow::Stop
+            } else {
+                reader.played(turn, len, pos)
+            };
+            (flow, len)
         } else {
             break;
         };
