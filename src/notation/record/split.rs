@@ -110,6 +110,107 @@ pub(crate) fn tag_line_at(line: &[u8], offset: usize) -> Option<TagAt> {
     parse_tag_line_with_parser(std::str::from_utf8(line).ok()?, offset).map(TagAt::Parsed)
 }
 
+/// A tag line of the commonest form (as [`fast_tag_line`] reads it) at the start of
+/// `rest`, the bytes from a line's start to the end of what the stream has read, found
+/// in one pass with the line's end: the tag (the line `offset` bytes into its record's
+/// text), the line's length and its terminator's (`\n`, `\r\n`, a lone `\r`, or none at
+/// the end of the stream). `None` where [`tag_line_at`] and the line's end must be
+/// worked out the usual way: another form of line, or a line not yet read to its end.
+/// Where it answers, it answers as they do: none of the bytes before the line's end is a
+/// line end, so the line is the one they would cut.
+pub(crate) fn tag_line_ahead(
+    rest: &[u8],
+    offset: usize,
+    eof: bool,
+) -> Option<(TagAt, usize, usize)> {
+    let b = rest;
+    let blanks = |mut i: usize| {
+        while i < b.len() && matches!(b[i], b' ' | b'\t') {
+            i += 1;
+        }
+        i
+    };
+    let mut i = blanks(0);
+    if b.get(i) != Some(&b'[') {
+        return None;
+    }
+    i = blanks(i + 1);
+    let name_start = i;
+    if !b.get(i)?.is_ascii_alphabetic() {
+        return None;
+    }
+    i += 1;
+    while i < b.len() && NAME_BYTES[usize::from(b[i])] {
+        i += 1;
+    }
+    let name_end = i;
+    i = blanks(i);
+    if i == name_end || b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let value_start = i + 1;
+    // The value ends at its first quote; an escape or a line end before it leaves the
+    // line to the usual way.
+    let close = value_start + value_stop(&b[value_start..])?;
+    if b[close] != b'"' {
+        return None;
+    }
+    let value = &b[value_start..close];
+    if !value.is_ascii() && std::str::from_utf8(value).is_err() {
+        return None;
+    }
+    i = blanks(close + 1);
+    if b.get(i) != Some(&b']') {
+        return None;
+    }
+    let end = blanks(i + 1);
+    let term = match b.get(end) {
+        Some(b'\n') => 1,
+        Some(b'\r') => match b.get(end + 1) {
+            Some(b'\n') => 2,
+            Some(_) => 1,
+            None if eof => 1,
+            None => return None,
+        },
+        None if eof => 0,
+        _ => return None,
+    };
+    let tag = TagAt::Fast {
+        line: Span::new(offset, offset + end),
+        name: Span::new(offset + name_start, offset + name_end),
+        value: Span::new(offset + value_start, offset + close),
+    };
+    Some((tag, end, term))
+}
+
+/// The first `"`, `\`, `\n` or `\r` of `b`, eight bytes at a time (a byte equal to one
+/// of them is a zero byte of the word xor that byte repeated; the lowest flag found this
+/// way is exact).
+#[inline]
+fn value_stop(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    let mut words = b.chunks_exact(8);
+    let mut at = 0;
+    for w in &mut words {
+        let v = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        let found = zero(v ^ (ONES * u64::from(b'"')))
+            | zero(v ^ (ONES * u64::from(b'\\')))
+            | zero(v ^ (ONES * u64::from(b'\n')))
+            | zero(v ^ (ONES * u64::from(b'\r')));
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&c| matches!(c, b'"' | b'\\' | b'\n' | b'\r'))
+        .map(|k| at + k)
+}
+
 /// A record whose header starts with the tag-pair line `tag`, as [`split`] begins one.
 pub(crate) fn begin_record(tag: Tag) -> RawRecord {
     let end = tag.span.end;
@@ -342,7 +443,10 @@ pub fn split(text: &str, limits: &Limits) -> File {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{is_tag_line, parse_tag_line, parse_tag_line_bytes, parse_tag_line_with_parser};
+    use super::{
+        is_tag_line, parse_tag_line, parse_tag_line_bytes, parse_tag_line_with_parser,
+        tag_line_ahead, tag_line_at,
+    };
 
     /// One part of a tag line, or a near-miss of it.
     fn part(options: &'static [&'static str]) -> impl Strategy<Value = &'static str> {
@@ -388,6 +492,67 @@ mod tests {
                 .ok()
                 .and_then(|l| parse_tag_line_with_parser(l, 3));
             prop_assert_eq!(parse_tag_line_bytes(&line, 3), expected, "{:?}", line);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// A tag line read ahead, with its end, is the line the stream would cut and the
+        /// tag it would read there; the commonest form is always read ahead.
+        #[test]
+        fn tag_lines_read_ahead_agree(
+            parts in prop::collection::vec(part(&[
+                "[", "]", "\"", "\\", " ", "\t", "\u{b}", "Game", "_", "1", "é", "x", "\n",
+                "\r", "SeedCommit", "0123456789abcdef", "[Game \"x\"]", "\"v\"",
+            ]), 0..12),
+            bad in prop::option::of((0usize..12, prop::sample::select(vec![0xffu8, 0x80, 0xc3]))),
+            eof in any::<bool>(),
+        ) {
+            let mut rest = parts.concat().into_bytes();
+            if let Some((at, byte)) = bad {
+                rest.insert(at.min(rest.len()), byte);
+            }
+            // The line's end as the stream finds it, where it can tell.
+            let cut = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(i) if rest[i] == b'\n' => Some((i, 1)),
+                Some(i) => match rest.get(i + 1) {
+                    Some(b'\n') => Some((i, 2)),
+                    Some(_) => Some((i, 1)),
+                    None => eof.then_some((i, 1)),
+                },
+                None => (eof && !rest.is_empty()).then_some((rest.len(), 0)),
+            };
+            if let Some((at, len, term)) = tag_line_ahead(&rest, 5, eof) {
+                let (end, t) = cut.expect("a line read ahead has an end");
+                prop_assert_eq!((len, term), (end, t));
+                let text = format!("{}{}", " ".repeat(5), std::str::from_utf8(&rest[..end]).unwrap());
+                let expected = tag_line_at(&rest[..end], 5).map(|a| a.tag(&text));
+                prop_assert_eq!(Some(at.tag(&text)), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn common_tag_lines_are_read_ahead() {
+        for (line, eof, len, term) in [
+            ("[Game \"halves\"]\n[", false, 15, 1),
+            (" [Seed\t\"perf-1\" ] \r\n", false, 18, 2),
+            ("[SeedCommit \"a3ef772ac27e5c6afe7d8a6d81e3c7b3956a8210b1a2675225a54a695e39df91\"]\rx", false, 79, 1),
+            ("[Round \"1\"]", true, 11, 0),
+        ] {
+            let (_, l, t) = tag_line_ahead(line.as_bytes(), 0, eof).expect(line);
+            assert_eq!((l, t), (len, term), "{line:?}");
+        }
+        for (line, eof) in [
+            ("[Round \"1\"]", false),
+            ("[Round \"1\"]\r", false),
+            ("[A \"b\\\"\"]\n", true),
+            ("[A \"b\nc\"]\n", true),
+        ] {
+            assert!(
+                tag_line_ahead(line.as_bytes(), 0, eof).is_none(),
+                "{line:?}"
+            );
         }
     }
 

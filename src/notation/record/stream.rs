@@ -9,7 +9,7 @@
 
 use std::io::{self, Read};
 
-use super::split::{add_header_tag, begin_record, end_record, tag_line_at, TagAt};
+use super::split::{add_header_tag, begin_record, end_record, tag_line_ahead, tag_line_at, TagAt};
 use super::{Limits, RawRecord};
 
 /// How much is read from the stream at a time: the first read asks for
@@ -314,6 +314,20 @@ impl<R: Read> Iterator for Chunks<R> {
             return None;
         }
         loop {
+            // A tag line of the commonest form is read with its end in one pass; any
+            // other line the usual way.
+            let ahead = if self.long_line {
+                None
+            } else {
+                tag_line_ahead(&self.buf[self.scan..], self.scan - self.start, self.eof)
+            };
+            if let Some((tag, len, term)) = ahead {
+                if !self.tag_line(tag, self.scan + len, term) {
+                    let start = self.scan;
+                    return Some(Ok(self.take(start, true)));
+                }
+                continue;
+            }
             self.skip_plain_lines();
             let Some((end, term)) = self.line_end() else {
                 if self.eof {
@@ -344,33 +358,52 @@ impl<R: Read> Iterator for Chunks<R> {
                 tag_line_at(&self.buf[self.scan..end], self.scan - self.start)
             };
             self.long_line = false;
-            if tag.is_some() && !self.in_header && self.begun {
-                // The next record begins here.
-                let start = self.scan;
-                return Some(Ok(self.take(start, true)));
-            }
-            let is_tag = tag.is_some();
-            if let Some(tag) = tag {
-                // A line of the record's header, which `split` would read the same.
-                if !self.begun {
-                    self.header = (self.scan == self.start).then(|| {
-                        let mut lines = Vec::with_capacity(16);
-                        lines.push(tag);
-                        lines
-                    });
-                } else if let Some(lines) = &mut self.header {
-                    lines.push(tag);
+            match tag {
+                Some(tag) => {
+                    if !self.tag_line(tag, end, term) {
+                        let start = self.scan;
+                        return Some(Ok(self.take(start, true)));
+                    }
                 }
-                self.begun = true;
-                if self.header_end.is_none_or(|e| e == self.scan) {
-                    self.header_end = Some(end + term);
+                None => {
+                    self.in_header = false;
+                    self.scan = end + term;
+                    self.lines += 1;
+                    self.drop_if_over();
                 }
             }
-            self.in_header = is_tag;
-            self.scan = end + term;
-            self.lines += 1;
-            self.drop_if_over();
         }
+    }
+}
+
+impl<R: Read> Chunks<R> {
+    /// The line at `scan`, ending at `end` with a terminator of `term` bytes, is the
+    /// tag-pair line `tag`: a line of the record's header, which `split` would read the
+    /// same, taken; or, after movetext, the next record's first line, left for it
+    /// (`false`).
+    fn tag_line(&mut self, tag: TagAt, end: usize, term: usize) -> bool {
+        self.long_line = false;
+        if !self.in_header && self.begun {
+            return false;
+        }
+        if !self.begun {
+            self.header = (self.scan == self.start).then(|| {
+                let mut lines = Vec::with_capacity(16);
+                lines.push(tag);
+                lines
+            });
+        } else if let Some(lines) = &mut self.header {
+            lines.push(tag);
+        }
+        self.begun = true;
+        if self.header_end.is_none_or(|e| e == self.scan) {
+            self.header_end = Some(end + term);
+        }
+        self.in_header = true;
+        self.scan = end + term;
+        self.lines += 1;
+        self.drop_if_over();
+        true
     }
 }
 
