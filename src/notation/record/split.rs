@@ -211,13 +211,13 @@ fn value_stop(b: &[u8]) -> Option<usize> {
         .map(|k| at + k)
 }
 
-/// A record whose header starts with the tag-pair line `tag`, as [`split`] begins one.
-pub(crate) fn begin_record(tag: Tag) -> RawRecord {
+/// A record whose header starts with the tag-pair line `tag`, as [`split`] begins one,
+/// with room for `tags` tags.
+pub(crate) fn begin_record(tag: Tag, tags: usize) -> RawRecord {
     let end = tag.span.end;
     let mut rec = RawRecord {
         header: Header {
-            // Room for a header of the usual size, so it is not grown tag by tag.
-            tags: Vec::with_capacity(16),
+            tags: Vec::with_capacity(tags),
         },
         header_errors: Vec::new(),
         movetext: Span::new(end, end),
@@ -409,7 +409,8 @@ pub fn split(text: &str, limits: &Limits) -> File {
                 add_header_tag(rec, tag);
             }
             (Some(tag), false) => {
-                records.push(begin_record(tag));
+                // Room for a header of the usual size, so it is not grown tag by tag.
+                records.push(begin_record(tag, 16));
                 in_header = true;
             }
             (None, _) => {

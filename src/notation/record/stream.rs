@@ -84,9 +84,11 @@ pub struct Chunks<R: Read> {
     /// The end of the current record's first header, in `buf`, while it is growing.
     header_end: Option<usize>,
     /// The current record's header lines as read, offsets from `start`, while the
-    /// record begins with its header (`None` once it does not: text before it). The
-    /// tags are built once the record's text is known to be UTF-8.
-    header: Option<Vec<TagAt>>,
+    /// record begins with its header (`header` false once it does not: text before it).
+    /// The tags are built once the record's text is known to be UTF-8. The list is kept
+    /// from record to record, so a record's header costs no allocation of it.
+    header: bool,
+    header_lines: Vec<TagAt>,
     /// The current record went over the limit: its header, and the bytes dropped.
     over: Option<(Vec<u8>, usize)>,
     /// Bytes of a line too long to keep were dropped; its end is still to come.
@@ -114,7 +116,8 @@ impl<R: Read> Chunks<R> {
             begun: false,
             in_header: false,
             header_end: None,
-            header: None,
+            header: false,
+            header_lines: Vec::with_capacity(16),
             over: None,
             long_line: false,
             index: 0,
@@ -217,7 +220,7 @@ impl<R: Read> Chunks<R> {
         let bytes = self.buf[self.start..end].to_vec();
         self.start = end;
         let mut size = bytes.len();
-        let header = self.header.take();
+        let header = std::mem::take(&mut self.header);
         let text = match self.over.take() {
             Some((header, dropped)) => {
                 size += dropped;
@@ -239,10 +242,11 @@ impl<R: Read> Chunks<R> {
         };
         // Only a record read whole, as text, within the limit: `split` reports the rest.
         let record = match (&text, header) {
-            (ChunkText::Text(t), Some(lines)) if t.len() <= self.limits.max_bytes => {
-                let mut lines = lines.into_iter().map(|at| at.tag(t));
+            (ChunkText::Text(t), true) if t.len() <= self.limits.max_bytes => {
+                let tags = self.header_lines.len();
+                let mut lines = self.header_lines.drain(..).map(|at| at.tag(t));
                 lines.next().map(|first| {
-                    let mut r = begin_record(first);
+                    let mut r = begin_record(first, tags);
                     for tag in lines {
                         add_header_tag(&mut r, tag);
                     }
@@ -252,6 +256,7 @@ impl<R: Read> Chunks<R> {
             }
             _ => None,
         };
+        self.header_lines.clear();
         let chunk = Chunk {
             index: self.index,
             text,
@@ -387,13 +392,11 @@ impl<R: Read> Chunks<R> {
             return false;
         }
         if !self.begun {
-            self.header = (self.scan == self.start).then(|| {
-                let mut lines = Vec::with_capacity(16);
-                lines.push(tag);
-                lines
-            });
-        } else if let Some(lines) = &mut self.header {
-            lines.push(tag);
+            self.header = self.scan == self.start;
+            self.header_lines.clear();
+        }
+        if self.header {
+            self.header_lines.push(tag);
         }
         self.begun = true;
         if self.header_end.is_none_or(|e| e == self.scan) {
