@@ -65,9 +65,11 @@ impl ChunkText {
 pub struct Chunks<R: Read> {
     reader: R,
     limits: Limits,
-    /// What is read and not yet handed out: the current record from `start`, and what
-    /// follows it.
+    /// What is read and not yet handed out, `buf[..len]`: the current record from
+    /// `start`, and what follows it. The bytes past `len` are room for the next read,
+    /// zeroed once when the buffer grows, not at every read.
     buf: Vec<u8>,
+    len: usize,
     /// Where the current record starts in `buf`.
     start: usize,
     /// The start of the next line not yet looked at, in `buf`.
@@ -107,6 +109,7 @@ impl<R: Read> Chunks<R> {
             reader,
             limits,
             buf: Vec::new(),
+            len: 0,
             block: FIRST_BLOCK,
             start: 0,
             scan: 0,
@@ -131,32 +134,34 @@ impl<R: Read> Chunks<R> {
     /// strips a byte-order mark at the start of the stream.
     fn fill(&mut self) -> io::Result<()> {
         if self.start > 0 {
-            self.buf.drain(..self.start);
+            self.buf.copy_within(self.start..self.len, 0);
+            self.len -= self.start;
             self.scan -= self.start;
             self.header_end = self.header_end.map(|e| e - self.start);
             self.start = 0;
         }
-        let at = self.buf.len();
-        self.buf.resize(at + self.block, 0);
+        let at = self.len;
+        let end = at + self.block;
+        if self.buf.len() < end {
+            self.buf.resize(end, 0);
+        }
         self.block = (self.block * 2).min(BLOCK);
         let n = loop {
-            match self.reader.read(&mut self.buf[at..]) {
+            match self.reader.read(&mut self.buf[at..end]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.buf.truncate(at);
-                    return Err(e);
-                }
+                Err(e) => return Err(e),
             }
         };
-        self.buf.truncate(at + n);
+        self.len = at + n;
         if n == 0 {
             self.eof = true;
         }
-        if !self.started && (self.buf.len() >= 3 || self.eof) {
+        if !self.started && (self.len >= 3 || self.eof) {
             self.started = true;
-            if self.buf.starts_with("\u{feff}".as_bytes()) {
-                self.buf.drain(..3);
+            if self.buf[..self.len].starts_with("\u{feff}".as_bytes()) {
+                self.buf.copy_within(3..self.len, 0);
+                self.len -= 3;
             }
         }
         Ok(())
@@ -165,7 +170,7 @@ impl<R: Read> Chunks<R> {
     /// The end of the line starting at `scan` and the length of its terminator (`\n`,
     /// `\r\n` or a lone `\r`); `None` when more must be read to know.
     fn line_end(&self) -> Option<(usize, usize)> {
-        let rest = &self.buf[self.scan..];
+        let rest = &self.buf[self.scan..self.len];
         match memchr::memchr2(b'\n', b'\r', rest) {
             Some(i) if rest[i] == b'\n' => Some((self.scan + i, 1)),
             Some(i) => match rest.get(i + 1) {
@@ -174,7 +179,7 @@ impl<R: Read> Chunks<R> {
                 None if self.eof => Some((self.scan + i, 1)),
                 None => None,
             },
-            None if self.eof && !rest.is_empty() => Some((self.buf.len(), 0)),
+            None if self.eof && !rest.is_empty() => Some((self.len, 0)),
             None => None,
         }
     }
@@ -184,7 +189,7 @@ impl<R: Read> Chunks<R> {
     /// of them is one, and the record goes on (movetext, mostly). The line that holds
     /// the next `[`, and a last line not yet ended, are left to the loop.
     fn skip_plain_lines(&mut self) {
-        let rest = &self.buf[self.scan..];
+        let rest = &self.buf[self.scan..self.len];
         let upto = memchr::memchr(b'[', rest).unwrap_or(rest.len());
         // The last line end before `upto`: the lines up to it are whole.
         let Some(t) = memchr::memrchr2(b'\n', b'\r', &rest[..upto]) else {
@@ -289,12 +294,13 @@ impl<R: Read> Chunks<R> {
             (header, 0)
         });
         *dropped += self.scan - self.start;
-        self.buf.drain(..self.scan);
+        self.buf.copy_within(self.scan..self.len, 0);
+        self.len -= self.scan;
         self.start = 0;
         self.scan = 0;
-        if partial && self.buf.len() > self.limits.max_bytes {
-            *dropped += self.buf.len();
-            self.buf.clear();
+        if partial && self.len > self.limits.max_bytes {
+            *dropped += self.len;
+            self.len = 0;
             self.long_line = true;
         }
     }
@@ -324,7 +330,11 @@ impl<R: Read> Iterator for Chunks<R> {
             let ahead = if self.long_line {
                 None
             } else {
-                tag_line_ahead(&self.buf[self.scan..], self.scan - self.start, self.eof)
+                tag_line_ahead(
+                    &self.buf[self.scan..self.len],
+                    self.scan - self.start,
+                    self.eof,
+                )
             };
             if let Some((tag, len, term)) = ahead {
                 if !self.tag_line(tag, self.scan + len, term) {
@@ -338,17 +348,17 @@ impl<R: Read> Iterator for Chunks<R> {
                 if self.eof {
                     self.done = true;
                     // The last record; an empty stream is one empty chunk.
-                    if self.buf.len() == self.start && self.over.is_none() && self.index > 0 {
+                    if self.len == self.start && self.over.is_none() && self.index > 0 {
                         return None;
                     }
-                    let len = self.buf.len();
+                    let len = self.len;
                     self.scan = len;
                     return Some(Ok(self.take(len, false)));
                 }
                 // No whole line is left: what follows `scan` is the start of one line.
                 let max = self.limits.max_bytes;
                 let record = self.scan - self.start;
-                if self.over.is_some() || record > max || self.buf.len() - self.scan > max {
+                if self.over.is_some() || record > max || self.len - self.scan > max {
                     self.overflow(true);
                 }
                 if let Err(e) = self.fill() {
