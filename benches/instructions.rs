@@ -32,22 +32,22 @@ const CORPORA: [(&str, usize, &str); 4] = [
     (
         "halatafl",
         1600,
-        "7bc5fb241b3aed2aa3b2b398875072f7cf21f00cc74572f1cf69282fc65374af",
+        "9c45c19a891aa231ad75f239323654c5a2bbcf397152bc0438fa62bec5e3ae0a",
     ),
     (
         "thaayam-bell",
         1250,
-        "a2551e8c9342f8532129f22431704256383999b802af47c84fd66be0b6b5afee",
+        "f381f12dbc0dec25a4a2187e25ad967e96297d4e0843f7401b039e38c67ac3aa",
     ),
     (
         "halves",
         13500,
-        "eba64ad984dbcd82aa96b2ca8a36a5170590afb7237e7b07a8d7a7f5b90386f5",
+        "73cf372de2db48d8cbf40a0e0e0aa66afed98498a25516a5a8c4f9bd0668decd",
     ),
     (
         "halasi",
         1100,
-        "a7f89ecbe936960956c979fda3612cb828001eadc3cac3ba3387396964cf62a5",
+        "ce2c1604f22532c55bc72d61b4d4206413e1efd0d1c635830fa1c1e129fe5606",
     ),
 ];
 

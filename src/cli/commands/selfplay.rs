@@ -11,9 +11,9 @@ use super::{apply_cli_options, load_ruleset, visit_game};
 use crate::cli::args::EngineArgs;
 use crate::cli::{Ctx, Failure, Outcome, Render, Visitor};
 use crate::dice::Dice;
-use crate::games::{seat_name, Game, SeatSet, Status};
+use crate::games::{seat_name, Game, SeatSet};
 use crate::notation::record::{self, Action};
-use crate::referee::Session;
+use crate::referee::{Finish, Session};
 use crate::ruleset::Ruleset;
 
 /// The numbered text of a turn about to be played (`12.`, `12...`, `7.`).
@@ -106,16 +106,14 @@ impl Visitor for SelfplayVisit<'_> {
                 moves.push_str(&text);
                 line_len += text.len();
             }
-            let result = match session.status() {
-                Status::Over(end) if end.draw => "draw".to_string(),
-                Status::Over(end) if end.winners.is_empty() => "none".to_string(),
-                Status::Over(end) => end
-                    .winners
-                    .iter()
-                    .map(seat_name::<G>)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                Status::Playing { .. } => "*".to_string(),
+            // A finished game says who won and how; one cut at --max-turns stays `*`.
+            let finish = Finish::of::<G>(&session.settings, &session.status());
+            let declared = match &finish {
+                Some(f) => format!(
+                    "[Result \"{}\"]\n[Termination \"{}\"]",
+                    f.result, f.termination
+                ),
+                None => "[Result \"*\"]".to_string(),
             };
             let header = header_for::<G>(
                 self.rs,
@@ -127,7 +125,7 @@ impl Visitor for SelfplayVisit<'_> {
             );
             let header = header.replace(
                 "[Result \"*\"]",
-                &format!("[Round \"{}\"]\n[Result \"{result}\"]", g + 1),
+                &format!("[Round \"{}\"]\n{declared}", g + 1),
             );
             writeln!(self.out, "{header}\n{moves}\n")?;
         }
