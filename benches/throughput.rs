@@ -121,6 +121,88 @@ fn main() {
     if wanted("check memory") {
         memory();
     }
+    if wanted("match turns") {
+        match_line(200, None);
+    }
+    if wanted("match movetime") {
+        match_line(1000, Some("10ms"));
+    }
+}
+
+/// `referee match` of two `referee bot halatafl --random` at concurrency 2: turns a
+/// second through the runner, the runner's own CPU time a turn (its utime and stime from
+/// `/proc`, its bots' not counted), and with a per-turn limit the games lost on time.
+fn match_line(games: usize, movetime: Option<&str>) {
+    let bot = |seed: &str| {
+        format!(
+            "{} bot halatafl --random --seed {seed}",
+            env!("CARGO_BIN_EXE_referee")
+        )
+    };
+    let mut cmd = referee_bin();
+    cmd.args([
+        "match",
+        "halatafl",
+        "--concurrency",
+        "2",
+        "--format",
+        "json",
+    ])
+    .arg("--bot")
+    .arg(format!("a={}", bot("a")))
+    .arg("--bot")
+    .arg(format!("b={}", bot("b")))
+    .arg("--games")
+    .arg(games.to_string())
+    .stdout(std::process::Stdio::piped());
+    if let Some(m) = movetime {
+        cmd.args(["--movetime", m]);
+    }
+    let started = Instant::now();
+    let mut child = cmd.spawn().expect("referee match runs");
+    // The runner's own CPU time, sampled until it ends (ticks of 10 ms).
+    let stat = format!("/proc/{}/stat", child.id());
+    let mut ticks = 0u64;
+    while child.try_wait().expect("wait").is_none() {
+        if let Ok(s) = std::fs::read_to_string(&stat) {
+            let fields: Vec<&str> = s.rsplit(") ").next().unwrap_or("").split(' ').collect();
+            // utime and stime: fields 14 and 15 of stat, 12 and 13 after the name.
+            let t = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .unwrap_or(0)
+            };
+            ticks = ticks.max(t(11) + t(12));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let mut out = String::new();
+    use std::io::Read;
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_to_string(&mut out)
+        .expect("output");
+    let (mut turns, mut time_forfeits) = (0u64, 0usize);
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON lines");
+        if let Some(t) = v.get("turns").and_then(|t| t.as_u64()) {
+            turns += t;
+            time_forfeits += v["forfeits"]
+                .as_array()
+                .map_or(0, |f| f.iter().filter(|f| f["kind"] == "time").count());
+        }
+    }
+    let runner_ms = ticks as f64 * 10.0;
+    println!(
+        "match halatafl random bots {games} games{}: {:.0} turns/s through the runner on 2 games at once; the runner's own CPU {:.1} µs a turn; {time_forfeits} games lost on time",
+        movetime.map(|m| format!(" at --movetime {m}")).unwrap_or_default(),
+        turns as f64 / wall,
+        runner_ms * 1000.0 / turns.max(1) as f64,
+    );
 }
 
 fn referee_bin() -> std::process::Command {

@@ -11,7 +11,9 @@
 //! 5. [`referee`] — replay of a record into a ruling; [`engine`] — a search for the
 //!    best turn and the likely outcome (beside the referee: it knows only `games` and
 //!    `dice`).
-//! 6. [`cli`] — the command line: clap, rendering, the stdin protocol.
+//! 6. [`runner`] — bot matches: the bot protocol, bot processes, games judged by the
+//!    referee, resumable schedules, the statistics (it uses the referee and the engine).
+//! 7. [`cli`] — the command line: clap, rendering, the stdin protocol.
 
 pub mod cli;
 pub mod dice;
