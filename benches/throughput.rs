@@ -160,6 +160,14 @@ fn match_line(games: usize, movetime: Option<&str>) {
     }
     let started = Instant::now();
     let mut child = cmd.spawn().expect("referee match runs");
+    // Read as it comes: a full pipe would stop the runner.
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut out = String::new();
+        stdout.read_to_string(&mut out).expect("output");
+        out
+    });
     // The runner's own CPU time, sampled until it ends (ticks of 10 ms).
     let stat = format!("/proc/{}/stat", child.id());
     let mut ticks = 0u64;
@@ -178,14 +186,7 @@ fn match_line(games: usize, movetime: Option<&str>) {
         std::thread::sleep(Duration::from_millis(5));
     }
     let wall = started.elapsed().as_secs_f64();
-    let mut out = String::new();
-    use std::io::Read;
-    child
-        .stdout
-        .take()
-        .expect("piped")
-        .read_to_string(&mut out)
-        .expect("output");
+    let out = reader.join().expect("the reader");
     let (mut turns, mut time_forfeits) = (0u64, 0usize);
     for line in out.lines() {
         let v: serde_json::Value = serde_json::from_str(line).expect("JSON lines");
