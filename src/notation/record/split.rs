@@ -124,31 +124,8 @@ pub(crate) fn tag_line_ahead(
     eof: bool,
 ) -> Option<(TagAt, usize, usize)> {
     let b = rest;
-    let blanks = |mut i: usize| {
-        while i < b.len() && matches!(b[i], b' ' | b'\t') {
-            i += 1;
-        }
-        i
-    };
-    let mut i = blanks(0);
-    if b.get(i) != Some(&b'[') {
-        return None;
-    }
-    i = blanks(i + 1);
-    let name_start = i;
-    if !b.get(i)?.is_ascii_alphabetic() {
-        return None;
-    }
-    i += 1;
-    while i < b.len() && NAME_BYTES[usize::from(b[i])] {
-        i += 1;
-    }
-    let name_end = i;
-    i = blanks(i);
-    if i == name_end || b.get(i) != Some(&b'"') {
-        return None;
-    }
-    let value_start = i + 1;
+    let blanks = |i: usize| skip_blanks(b, i);
+    let (name_start, name_end, value_start) = tag_head(b)?;
     // The value ends at its first quote; an escape or a line end before it leaves the
     // line to the usual way.
     let close = value_start + value_stop(&b[value_start..])?;
@@ -159,7 +136,7 @@ pub(crate) fn tag_line_ahead(
     if !value.is_ascii() && std::str::from_utf8(value).is_err() {
         return None;
     }
-    i = blanks(close + 1);
+    let i = blanks(close + 1);
     if b.get(i) != Some(&b']') {
         return None;
     }
@@ -181,6 +158,41 @@ pub(crate) fn tag_line_ahead(
         value: Span::new(offset + value_start, offset + close),
     };
     Some((tag, end, term))
+}
+
+/// `i` past the blanks (spaces and tabs) of `b` from `i`.
+#[inline]
+fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && matches!(b[i], b' ' | b'\t') {
+        i += 1;
+    }
+    i
+}
+
+/// The start of a tag line read by hand, `[Name "`, blanks allowed around its parts:
+/// where the name starts and ends, and where the value starts. `None` where the line
+/// does not start so.
+#[inline]
+fn tag_head(b: &[u8]) -> Option<(usize, usize, usize)> {
+    let mut i = skip_blanks(b, 0);
+    if b.get(i) != Some(&b'[') {
+        return None;
+    }
+    i = skip_blanks(b, i + 1);
+    let name_start = i;
+    if !b.get(i)?.is_ascii_alphabetic() {
+        return None;
+    }
+    i += 1;
+    while i < b.len() && NAME_BYTES[usize::from(b[i])] {
+        i += 1;
+    }
+    let name_end = i;
+    i = skip_blanks(b, i);
+    if i == name_end || b.get(i) != Some(&b'"') {
+        return None;
+    }
+    Some((name_start, name_end, i + 1))
 }
 
 /// The first `"`, `\`, `\n` or `\r` of `b`, eight bytes at a time (a byte equal to one
@@ -284,31 +296,8 @@ const NAME_BYTES: [bool; 256] = {
 /// holds no line end: `lines` and the stream cut lines there. Everything but the value
 /// is ASCII, so the offsets are character boundaries of a line that is text.
 fn fast_tag_line(b: &[u8]) -> Option<FastTag> {
-    let blanks = |mut i: usize| {
-        while i < b.len() && matches!(b[i], b' ' | b'\t') {
-            i += 1;
-        }
-        i
-    };
-    let mut i = blanks(0);
-    if b.get(i) != Some(&b'[') {
-        return None;
-    }
-    i = blanks(i + 1);
-    let name_start = i;
-    if !b.get(i)?.is_ascii_alphabetic() {
-        return None;
-    }
-    i += 1;
-    while i < b.len() && NAME_BYTES[usize::from(b[i])] {
-        i += 1;
-    }
-    let name_end = i;
-    i = blanks(i);
-    if i == name_end || b.get(i) != Some(&b'"') {
-        return None;
-    }
-    let value_start = i + 1;
+    let blanks = |i: usize| skip_blanks(b, i);
+    let (name_start, name_end, value_start) = tag_head(b)?;
     // A line holds no line end, so the value ends at the first quote unless an escape
     // comes first. Most values are short: their first bytes are looked at one by one,
     // a longer value's rest with `memchr2`.
@@ -322,7 +311,7 @@ fn fast_tag_line(b: &[u8]) -> Option<FastTag> {
     if b[close] != b'"' {
         return None;
     }
-    i = blanks(close + 1);
+    let i = blanks(close + 1);
     if b.get(i) != Some(&b']') || blanks(i + 1) != b.len() {
         return None;
     }
