@@ -554,3 +554,31 @@ fn the_turn_limit_ends_a_game_as_a_draw_or_by_the_engines_estimate() {
         check_valid(&out, 2);
     }
 }
+
+#[test]
+fn two_bots_written_from_the_guide_alone_play_a_match() {
+    // greedy_bot.py was written from `referee guide bots` alone, without the source.
+    let greedy = root().join("examples/bots/greedy_bot.py");
+    let random = root().join("examples/bots/random_bot.py");
+    for ruleset in ["halatafl", "halasi"] {
+        let (code, games, summary, err) = match_json(&[
+            "match",
+            ruleset,
+            "--bot",
+            &format!("greedy=python3 {}", greedy.display()),
+            "--bot",
+            &format!("random=python3 {}", random.display()),
+            "--games",
+            "2",
+        ]);
+        assert_eq!(code, 0, "{ruleset}: {err}");
+        for g in &games {
+            assert_eq!(g["forfeits"], Json::Array(vec![]), "{ruleset}: {g}");
+        }
+        assert_eq!(summary["games"], 2, "{ruleset}");
+        // An even match is Elo 0, never -0.
+        if summary["score"] == 0.5 {
+            assert_eq!(summary["elo"].to_string(), "0.0", "{summary}");
+        }
+    }
+}

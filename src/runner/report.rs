@@ -152,10 +152,14 @@ pub fn summarize(
         .collect();
     let (pentanomial, estimate, sprt) = if n == 2 {
         let penta = pentanomial_of(results);
-        let estimate = match penta.pairs() {
+        let mut estimate = match penta.pairs() {
             0 => stats::from_wdl(&wdl[0]),
             _ => stats::from_pentanomial(&penta),
         };
+        // An even match is Elo 0, not -0 (JSON prints the sign).
+        if let Some(e) = estimate.as_mut() {
+            e.elo += 0.0;
+        }
         let sprt = sprt.map(|t| SprtReport {
             result: t.result_pentanomial(&penta),
             test: *t,

@@ -155,11 +155,16 @@ impl Visitor for CheckVisit<'_> {
         for (ok, line) in &lines {
             writeln!(out, "{}  {line}", if *ok { "ok  " } else { "FAIL" })?;
         }
-        for (p, _) in &played {
+        for (p, seating) in &played {
+            let seats: Vec<&str> = mine(seating)
+                .into_iter()
+                .map(|i| crate::games::seat_name::<G>(G::seats(&G::settings(&table.ruleset))[i]))
+                .collect();
             writeln!(
                 out,
-                "      game {}: {} turns, result {} ({}{})",
+                "      game {}, the bot at {}: {} turns, result {} ({}{})",
                 p.index + 1,
+                seats.join(" "),
                 p.turns,
                 p.result,
                 p.termination,
