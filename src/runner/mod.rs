@@ -11,8 +11,8 @@
 //! 5. [`bot`] — the engine as a bot (`referee bot`);
 //! 6. [`game`] — one game between bots, judged turn by turn;
 //! 7. [`schedule`] — which bots play which seats with which seed, game by game;
-//! 8. [`tournament`] — the games played, written, resumed and merged;
-//! 9. [`report`] — the results summed up: scores, Elo, SPRT, crosstable.
+//! 8. [`report`] — the results summed up as they come: scores, Elo, SPRT, crosstable;
+//! 9. [`tournament`] — the games played, written, counted, resumed and merged.
 
 pub mod bot;
 pub mod game;

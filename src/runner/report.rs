@@ -9,10 +9,38 @@
 //! shared across both bots' seats) it is a draw between them. A game of more than two
 //! bots counts once for each two of them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::stats::{self, EloEstimate, Pentanomial, Rating, Sprt, SprtResult, Wdl};
-use super::tournament::GameResult;
+
+/// A finished game's result, as the state file keeps it (one JSON object a line).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub index: usize,
+    pub pair: usize,
+    /// The bot at each seat.
+    pub seating: Vec<usize>,
+    pub result: String,
+    pub termination: String,
+    pub reason: Option<String>,
+    pub turns: usize,
+    /// The seats that won.
+    pub winners: Vec<usize>,
+    pub forfeits: Vec<ForfeitNote>,
+    /// The output file's length after this game's record (0 without `--out`).
+    #[serde(default)]
+    pub out_end: u64,
+}
+
+/// A forfeit, as the state file and the JSON lines keep it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ForfeitNote {
+    pub seat: usize,
+    pub bot: usize,
+    pub kind: String,
+    pub rule: Option<String>,
+    pub message: String,
+}
 
 /// One bot's line.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -83,28 +111,49 @@ pub fn pairwise(r: &GameResult) -> Vec<(usize, usize, f64)> {
     stats::pairwise_from_ranking(&ranks)
 }
 
-/// The summary of `results` among `names` bots.
-pub fn summarize(
-    names: &[String],
+/// The running totals of a match, added to game by game: what the summary needs and no
+/// more, so a match of any length holds the same few numbers (a pair's first game waits
+/// for its second; a crosstable's cells stand for the games between two bots).
+#[derive(Clone, Debug)]
+pub struct Tally {
+    names: Vec<String>,
     scheduled: usize,
-    results: &[GameResult],
-    sprt: Option<&Sprt>,
-) -> Summary {
-    let n = names.len();
-    let mut wdl = vec![Wdl::default(); n];
-    let mut forfeits = vec![std::collections::BTreeMap::new(); n];
-    let mut cells = vec![
-        vec![
-            Cell {
-                points: 0.0,
-                games: 0
-            };
-            n
-        ];
-        n
-    ];
-    let mut all_pairs = Vec::new();
-    for r in results {
+    games: usize,
+    wdl: Vec<Wdl>,
+    forfeits: Vec<std::collections::BTreeMap<String, u64>>,
+    cells: Vec<Vec<Cell>>,
+    /// Two bots: the complete pairs, and the first bot's score in the pairs still open.
+    penta: Pentanomial,
+    open: std::collections::HashMap<usize, f64>,
+}
+
+impl Tally {
+    pub fn new(names: &[String], scheduled: usize) -> Tally {
+        let n = names.len();
+        Tally {
+            names: names.to_vec(),
+            scheduled,
+            games: 0,
+            wdl: vec![Wdl::default(); n],
+            forfeits: vec![std::collections::BTreeMap::new(); n],
+            cells: vec![
+                vec![
+                    Cell {
+                        points: 0.0,
+                        games: 0
+                    };
+                    n
+                ];
+                n
+            ],
+            penta: Pentanomial::default(),
+            open: std::collections::HashMap::new(),
+        }
+    }
+
+    /// Counts one game.
+    pub fn add(&mut self, r: &GameResult) {
+        let n = self.names.len();
         let pairs = pairwise(r);
         // Each bot's result in this game: its score against every other bot, averaged.
         let mut sum = vec![(0.0, 0u32); n];
@@ -113,92 +162,123 @@ pub fn summarize(
             sum[i].1 += 1;
             sum[j].0 += 1.0 - s;
             sum[j].1 += 1;
-            cells[i][j].points += s;
-            cells[i][j].games += 1;
-            cells[j][i].points += 1.0 - s;
-            cells[j][i].games += 1;
+            self.cells[i][j].points += s;
+            self.cells[i][j].games += 1;
+            self.cells[j][i].points += 1.0 - s;
+            self.cells[j][i].games += 1;
         }
         for (b, (points, count)) in sum.iter().enumerate() {
             if *count > 0 {
-                wdl[b].record(points / f64::from(*count));
+                self.wdl[b].record(points / f64::from(*count));
             }
         }
         for f in &r.forfeits {
-            *forfeits[f.bot].entry(f.kind.clone()).or_insert(0) += 1;
+            *self.forfeits[f.bot].entry(f.kind.clone()).or_insert(0) += 1;
         }
-        all_pairs.extend(pairs);
-    }
-    let ratings = (n > 2).then(|| stats::ratings(&all_pairs, n));
-    let bots = names
-        .iter()
-        .enumerate()
-        .map(|(b, name)| {
-            let w = wdl[b];
-            let games = w.games();
-            BotLine {
-                name: name.clone(),
-                games,
-                wins: w.wins,
-                draws: w.draws,
-                losses: w.losses,
-                score: match games {
-                    0 => 0.0,
-                    g => (w.wins as f64 + w.draws as f64 / 2.0) / g as f64,
-                },
-                forfeits: forfeits[b].clone(),
-                rating: ratings.as_ref().map(|r| r[b]),
+        if n == 2 {
+            let first = pairs.iter().find_map(|&(i, j, s)| match (i, j) {
+                (0, 1) => Some(s),
+                (1, 0) => Some(1.0 - s),
+                _ => None,
+            });
+            if let Some(s) = first {
+                match self.open.remove(&r.pair) {
+                    Some(earlier) => self.penta.record_pair(earlier, s),
+                    None => {
+                        self.open.insert(r.pair, s);
+                    }
+                }
             }
-        })
-        .collect();
-    let (pentanomial, estimate, sprt) = if n == 2 {
-        let penta = pentanomial_of(results);
-        let mut estimate = match penta.pairs() {
-            0 => stats::from_wdl(&wdl[0]),
-            _ => stats::from_pentanomial(&penta),
-        };
-        // An even match is Elo 0, not -0 (JSON prints the sign).
-        if let Some(e) = estimate.as_mut() {
-            e.elo += 0.0;
         }
-        let sprt = sprt.map(|t| SprtReport {
-            result: t.result_pentanomial(&penta),
-            test: *t,
+        self.games += 1;
+    }
+
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// The summary so far.
+    pub fn summary(&self, sprt: Option<&Sprt>) -> Summary {
+        let n = self.names.len();
+        // The ratings' likelihood is linear in each game's score, so the games between
+        // two bots count as that many games at their mean score.
+        let ratings = (n > 2).then(|| {
+            let mut entries = Vec::new();
+            for i in 0..n {
+                for j in (i + 1)..n {
+                    let c = self.cells[i][j];
+                    if c.games > 0 {
+                        let mean = c.points / c.games as f64;
+                        entries.extend((0..c.games).map(|_| (i, j, mean)));
+                    }
+                }
+            }
+            stats::ratings(&entries, n)
         });
-        (Some(penta.0), estimate, sprt)
-    } else {
-        (None, None, None)
-    };
-    Summary {
-        games: results.len(),
-        scheduled,
-        bots,
-        pentanomial,
-        estimate,
-        sprt,
-        crosstable: (n > 2).then_some(cells),
+        let bots = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(b, name)| {
+                let w = self.wdl[b];
+                let games = w.games();
+                BotLine {
+                    name: name.clone(),
+                    games,
+                    wins: w.wins,
+                    draws: w.draws,
+                    losses: w.losses,
+                    score: match games {
+                        0 => 0.0,
+                        g => (w.wins as f64 + w.draws as f64 / 2.0) / g as f64,
+                    },
+                    forfeits: self.forfeits[b].clone(),
+                    rating: ratings.as_ref().map(|r| r[b]),
+                }
+            })
+            .collect();
+        let (pentanomial, estimate, sprt) = if n == 2 {
+            let penta = self.penta;
+            let mut estimate = match penta.pairs() {
+                0 => stats::from_wdl(&self.wdl[0]),
+                _ => stats::from_pentanomial(&penta),
+            };
+            // An even match is Elo 0, not -0 (JSON prints the sign).
+            if let Some(e) = estimate.as_mut() {
+                e.elo += 0.0;
+            }
+            let sprt = sprt.map(|t| SprtReport {
+                result: t.result_pentanomial(&penta),
+                test: *t,
+            });
+            (Some(penta.0), estimate, sprt)
+        } else {
+            (None, None, None)
+        };
+        Summary {
+            games: self.games,
+            scheduled: self.scheduled,
+            bots,
+            pentanomial,
+            estimate,
+            sprt,
+            crosstable: (n > 2).then(|| self.cells.clone()),
+        }
     }
 }
 
-/// The pentanomial counts of two bots' complete pairs, from the first bot's side.
-pub fn pentanomial_of(results: &[GameResult]) -> Pentanomial {
-    let mut by_pair: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
+/// The summary of `results` among `names` bots.
+pub fn summarize(
+    names: &[String],
+    scheduled: usize,
+    results: &[GameResult],
+    sprt: Option<&Sprt>,
+) -> Summary {
+    let mut tally = Tally::new(names, scheduled);
     for r in results {
-        let first = pairwise(r).iter().find_map(|&(i, j, s)| match (i, j) {
-            (0, 1) => Some(s),
-            (1, 0) => Some(1.0 - s),
-            _ => None,
-        });
-        if let Some(s) = first {
-            by_pair.entry(r.pair).or_default().push(s);
-        }
+        tally.add(r);
     }
-    let mut penta = Pentanomial::default();
-    for scores in by_pair.values() {
-        if let [a, b] = scores[..] {
-            penta.record_pair(a, b);
-        }
-    }
-    penta
+    tally.summary(sprt)
 }
 
 #[cfg(test)]
@@ -269,6 +349,34 @@ mod tests {
         let r: Vec<f64> = s.bots.iter().map(|b| b.rating.unwrap().elo).collect();
         assert!(r[0] > r[1] && (r[1] - r[2]).abs() < 1e-6, "{r:?}");
         assert!(s.pentanomial.is_none() && s.estimate.is_none());
+    }
+
+    #[test]
+    fn the_ratings_from_the_crosstable_are_those_of_the_games_one_by_one() {
+        // Games in another order, some drawn between two bots, counted game by game.
+        let results = vec![
+            game(0, 0, vec![0, 1, 2], vec![0]),
+            game(1, 0, vec![1, 2, 0], vec![0]),
+            game(2, 0, vec![2, 0, 1], vec![]),
+            game(3, 1, vec![0, 1, 2], vec![1]),
+            game(4, 1, vec![1, 2, 0], vec![1, 2]),
+            game(5, 1, vec![2, 0, 1], vec![2]),
+        ];
+        let raw: Vec<(usize, usize, f64)> = results.iter().flat_map(pairwise).collect();
+        let direct = stats::ratings(&raw, 3);
+        let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let s = summarize(&names, 6, &results, None);
+        for (b, want) in s.bots.iter().zip(&direct) {
+            let got = b.rating.unwrap();
+            assert!((got.elo - want.elo).abs() < 1e-6, "{got:?} {want:?}");
+            assert!((got.elo_interval[0] - want.elo_interval[0]).abs() < 1e-6);
+        }
+        // Added in another order, the tally is the same.
+        let mut t = Tally::new(&names, 6);
+        for r in results.iter().rev() {
+            t.add(r);
+        }
+        assert_eq!(t.summary(None).crosstable, s.crosstable);
     }
 
     #[test]

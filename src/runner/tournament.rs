@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::Game;
 
 use super::game::{self, GameSpec, Played, Table};
+pub use super::report::{ForfeitNote, GameResult, Tally};
 use super::schedule::{self, Slot};
 
 /// How a match is played, beyond what every game shares ([`Table`]).
@@ -41,35 +42,6 @@ pub struct Plan {
     pub shard: Option<(usize, usize)>,
     pub out: Option<PathBuf>,
     pub state: Option<PathBuf>,
-}
-
-/// A finished game's result, as the state file keeps it (one JSON object a line).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameResult {
-    pub index: usize,
-    pub pair: usize,
-    /// The bot at each seat.
-    pub seating: Vec<usize>,
-    pub result: String,
-    pub termination: String,
-    pub reason: Option<String>,
-    pub turns: usize,
-    /// The seats that won.
-    pub winners: Vec<usize>,
-    pub forfeits: Vec<ForfeitNote>,
-    /// The output file's length after this game's record (0 without `--out`).
-    #[serde(default)]
-    pub out_end: u64,
-}
-
-/// A forfeit, as the state file and the JSON lines keep it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ForfeitNote {
-    pub seat: usize,
-    pub bot: usize,
-    pub kind: String,
-    pub rule: Option<String>,
-    pub message: String,
 }
 
 /// The first line of a state file: what match it belongs to.
@@ -291,20 +263,23 @@ pub fn result_of(played: &Played, slot: &Slot) -> GameResult {
 
 /// What the caller hears while the match is played.
 pub trait Listener {
-    /// A game finished (after it was written); `all` holds every result so far, this
-    /// one last. Returning `true` stops the match: no new game starts (an SPRT decided).
-    fn finished(&mut self, result: &GameResult, all: &[GameResult]) -> bool;
+    /// A game finished (after it was written and counted in `tally`). Returning `true`
+    /// stops the match: no new game starts (an SPRT decided).
+    fn finished(&mut self, result: &GameResult, tally: &Tally) -> bool;
 }
 
-/// Plays the match: the games of `slots` left to play, `concurrency` at once. Returns
-/// every result (those of an earlier run resumed from `--state` included), by index.
+/// Plays the match: the games of `slots` left to play, `concurrency` at once, each
+/// counted in `tally` as it finishes (those of an earlier run resumed from `--state`
+/// first). Nothing is kept of a game but its place in the tally, so a match of any
+/// length runs in the same memory.
 pub fn run<G: Game>(
     table: &Table,
     plan: &Plan,
     slots: &[Slot],
     head: &StateHead,
+    tally: &mut Tally,
     listener: &mut dyn Listener,
-) -> Result<Vec<GameResult>, String> {
+) -> Result<(), String> {
     let resumed = match &plan.state {
         Some(p) => match read_state(p)? {
             Some((h, done)) => {
@@ -322,8 +297,12 @@ pub fn run<G: Game>(
         None => None,
     };
     let mut files = Files::open(plan, head, resumed.as_deref())?;
-    let mut all: Vec<GameResult> = resumed.clone().unwrap_or_default();
-    let todo = to_play(slots, plan, &all);
+    let done = resumed.unwrap_or_default();
+    for r in &done {
+        tally.add(r);
+    }
+    let todo = to_play(slots, plan, &done);
+    drop(done);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Result<Played, String>)>();
@@ -376,25 +355,25 @@ pub fn run<G: Game>(
                 failure.get_or_insert(e);
                 continue;
             }
-            all.push(result);
-            let last = all.last().expect("pushed").clone();
-            if listener.finished(&last, &all) {
+            tally.add(&result);
+            if listener.finished(&result, tally) {
                 stop.store(true, Ordering::SeqCst);
             }
         }
     });
-    if let Some(e) = failure {
-        return Err(e);
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    all.sort_by_key(|r| r.index);
-    Ok(all)
 }
 
-/// Combines the states of a match's shards into one list of results, by index; the
-/// shards must be of the same match.
-pub fn merge(paths: &[PathBuf]) -> Result<(StateHead, Vec<GameResult>), String> {
+/// Combines the states of a match's shards into one tally (a game recorded twice counts
+/// once); the shards must be of the same match.
+pub fn merge(paths: &[PathBuf]) -> Result<(StateHead, Tally), String> {
     let mut head: Option<StateHead> = None;
     let mut by_index: BTreeMap<usize, GameResult> = BTreeMap::new();
+    let mut tally: Option<Tally> = None;
+    let mut seen: std::collections::HashSet<usize> = std::collections::HashSet::new();
     for p in paths {
         let (h, results) =
             read_state(p)?.ok_or_else(|| format!("{} holds no match", p.display()))?;
@@ -410,9 +389,18 @@ pub fn merge(paths: &[PathBuf]) -> Result<(StateHead, Vec<GameResult>), String> 
             Some(_) => {}
         }
         for r in results {
-            by_index.insert(r.index, r);
+            by_index.entry(r.index).or_insert(r);
+        }
+        // Counted shard by shard: a tally is a few numbers, a shard's results are not.
+        let h = head.as_ref().expect("set above");
+        let t = tally.get_or_insert_with(|| Tally::new(&h.bots, h.scheduled));
+        for r in std::mem::take(&mut by_index).into_values() {
+            if seen.insert(r.index) {
+                t.add(&r);
+            }
         }
     }
     let head = head.ok_or("no state file given")?;
-    Ok((head, by_index.into_values().collect()))
+    let tally = tally.unwrap_or_else(|| Tally::new(&head.bots, head.scheduled));
+    Ok((head, tally))
 }

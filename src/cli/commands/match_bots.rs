@@ -15,7 +15,7 @@ use crate::cli::{Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::games::Game;
 use crate::notation::record;
 use crate::runner::game::{BotSpec, Opening, Table, TimeLimits};
-use crate::runner::report::{self, Summary};
+use crate::runner::report::{Summary, Tally};
 use crate::runner::schedule::{self, Slot};
 use crate::runner::stats::{Sprt, SprtModel, SprtVerdict};
 use crate::runner::tournament::{self, GameResult, Listener, Plan, StateHead};
@@ -159,7 +159,6 @@ fn fingerprint(table: &Table, args: &MatchArgs, seats: usize, openings: &[Openin
 /// `--format json`; stops the match when the SPRT decides.
 struct Progress<'a> {
     names: &'a [String],
-    scheduled: usize,
     sprt: Option<&'a Sprt>,
     json: bool,
     out: &'a mut dyn Write,
@@ -170,12 +169,10 @@ struct Progress<'a> {
 }
 
 impl Listener for Progress<'_> {
-    fn finished(&mut self, r: &GameResult, all: &[GameResult]) -> bool {
-        // The summary is made only where it is shown or tested: it reads every result,
-        // and a long match would pay for it after every game.
+    fn finished(&mut self, r: &GameResult, tally: &Tally) -> bool {
+        // The summary is made only where it is shown or tested.
         let show = !self.json && self.terminal;
-        let s = (show || self.sprt.is_some())
-            .then(|| report::summarize(self.names, self.scheduled, all, self.sprt));
+        let s = (show || self.sprt.is_some()).then(|| tally.summary(self.sprt));
         if self.json {
             let line = json!({
                 "game": r.index + 1, "pair": r.pair + 1,
@@ -190,7 +187,7 @@ impl Listener for Progress<'_> {
         } else if let (true, Some(s)) = (show, &s) {
             eprint!(
                 "\r\x1b[K{}",
-                progress_line(s, self.started, all.len() - self.done_before)
+                progress_line(s, self.started, tally.games() - self.done_before)
             );
         }
         s.and_then(|s| s.sprt)
@@ -461,7 +458,6 @@ impl Visitor for MatchVisit<'_> {
         };
         let mut progress = Progress {
             names: &names,
-            scheduled,
             sprt: sprt.as_ref(),
             json,
             out,
@@ -470,7 +466,8 @@ impl Visitor for MatchVisit<'_> {
             done_before,
             failed: None,
         };
-        let results = tournament::run::<G>(&table, &plan, &slots, &head, &mut progress)
+        let mut tally = Tally::new(&names, scheduled);
+        tournament::run::<G>(&table, &plan, &slots, &head, &mut tally, &mut progress)
             .map_err(Failure::Usage)?;
         if progress.terminal && !json {
             eprintln!();
@@ -478,16 +475,16 @@ impl Visitor for MatchVisit<'_> {
         if let Some(e) = progress.failed {
             return Err(e.into());
         }
-        let summary = report::summarize(&names, scheduled, &results, sprt.as_ref());
+        let summary = tally.summary(sprt.as_ref());
         print_report(ctx, &summary, progress.out)
     }
 }
 
 pub fn match_bots(ctx: &Ctx, args: &MatchArgs, out: &mut dyn Write) -> Outcome {
     if !args.merge.is_empty() {
-        let (head, results) = tournament::merge(&args.merge).map_err(Failure::Usage)?;
+        let (_, tally) = tournament::merge(&args.merge).map_err(Failure::Usage)?;
         let sprt = parse_sprt(&args.sprt)?;
-        let summary = report::summarize(&head.bots, head.scheduled, &results, sprt.as_ref());
+        let summary = tally.summary(sprt.as_ref());
         return print_report(ctx, &summary, out);
     }
     let name = args
