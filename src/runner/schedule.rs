@@ -56,44 +56,84 @@ fn combinations(from: usize, n: usize, k: usize, pick: &mut Vec<usize>, out: &mu
     }
 }
 
-/// The schedule: `games` games at least for each encounter, rounded up to whole pairs;
-/// seeds `SEED/PAIR` (the pair's number from 1).
-pub fn schedule(bots: usize, seats: usize, games: usize, gauntlet: bool, seed: &str) -> Vec<Slot> {
-    let encounters = encounters(bots, seats, gauntlet);
-    let mut slots = Vec::new();
-    let mut pair = 0;
-    let per_encounter = |m: usize| games.div_ceil(m.max(1));
-    let rounds = encounters
-        .iter()
-        .map(|e| per_encounter(e.len()))
-        .max()
-        .unwrap_or(0);
-    for round in 0..rounds {
-        for e in &encounters {
-            if round >= per_encounter(e.len()) {
-                continue;
-            }
-            let m = e.len();
-            let pair_seed = format!("{seed}/{}", pair + 1);
-            for r in 0..m {
-                let seating = (0..seats).map(|s| e[(s + r) % m]).collect();
-                slots.push(Slot {
-                    index: slots.len(),
-                    pair,
-                    seating,
-                    seed: pair_seed.clone(),
-                });
-            }
-            pair += 1;
-        }
-    }
-    slots
+/// A match's schedule, game by game, made on demand: the `i`-th game is computed from
+/// `i`, so a schedule of any length takes the same memory. Every encounter has as many
+/// bots (the bots, or the seats where there are more bots), so each round of pairs
+/// holds every encounter once.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    encounters: Vec<Vec<usize>>,
+    /// Bots in each encounter: the games of a pair.
+    m: usize,
+    /// Pairs for each encounter.
+    rounds: usize,
+    seats: usize,
+    seed: String,
 }
 
-/// A shard of a schedule: `k` of `n` (1-based), every `n`-th pair from the `k`-th, so
-/// shards are disjoint, cover the schedule together, and keep pairs whole.
+impl Schedule {
+    /// `games` games at least for each encounter, rounded up to whole pairs; seeds
+    /// `SEED/PAIR` (the pair's number from 1).
+    pub fn new(bots: usize, seats: usize, games: usize, gauntlet: bool, seed: &str) -> Schedule {
+        let encounters = encounters(bots, seats, gauntlet);
+        let m = encounters.first().map_or(1, Vec::len).max(1);
+        Schedule {
+            rounds: games.div_ceil(m),
+            encounters,
+            m,
+            seats,
+            seed: seed.to_string(),
+        }
+    }
+
+    /// Games in the whole schedule.
+    pub fn len(&self) -> usize {
+        self.rounds * self.encounters.len() * self.m
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `index`-th game (`index < len()`).
+    pub fn slot(&self, index: usize) -> Slot {
+        let per_round = self.encounters.len() * self.m;
+        let (round, within) = (index / per_round, index % per_round);
+        let (e, r) = (within / self.m, within % self.m);
+        let pair = round * self.encounters.len() + e;
+        let bots = &self.encounters[e];
+        Slot {
+            index,
+            pair,
+            seating: (0..self.seats).map(|s| bots[(s + r) % self.m]).collect(),
+            seed: format!("{}/{}", self.seed, pair + 1),
+        }
+    }
+
+    /// The pair of the `index`-th game.
+    pub fn pair(&self, index: usize) -> usize {
+        index / self.m
+    }
+}
+
+/// A game of shard `k` of `n` (1-based): every `n`-th pair from the `k`-th, so shards
+/// are disjoint, cover the schedule together, and keep pairs whole.
+pub fn in_shard(pair: usize, k: usize, n: usize) -> bool {
+    pair % n == k - 1
+}
+
+/// The whole schedule as a list (for a short one).
+pub fn schedule(bots: usize, seats: usize, games: usize, gauntlet: bool, seed: &str) -> Vec<Slot> {
+    let s = Schedule::new(bots, seats, games, gauntlet, seed);
+    (0..s.len()).map(|i| s.slot(i)).collect()
+}
+
+/// A shard of a schedule: `k` of `n` (1-based), see [`in_shard`].
 pub fn shard(slots: Vec<Slot>, k: usize, n: usize) -> Vec<Slot> {
-    slots.into_iter().filter(|s| s.pair % n == k - 1).collect()
+    slots
+        .into_iter()
+        .filter(|s| in_shard(s.pair, k, n))
+        .collect()
 }
 
 #[cfg(test)]
@@ -162,6 +202,24 @@ mod tests {
                 vec![1, 2]
             ]
         );
+    }
+
+    #[test]
+    fn a_game_made_on_demand_is_the_game_of_the_list() {
+        for (bots, seats, games, gauntlet) in [
+            (2, 2, 7, false),
+            (3, 2, 4, false),
+            (4, 3, 5, true),
+            (2, 4, 2, false),
+        ] {
+            let s = Schedule::new(bots, seats, games, gauntlet, "m");
+            let list = schedule(bots, seats, games, gauntlet, "m");
+            assert_eq!(s.len(), list.len());
+            for (i, slot) in list.iter().enumerate() {
+                assert_eq!(&s.slot(i), slot);
+                assert_eq!(s.pair(i), slot.pair);
+            }
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::games::Game;
 
 use super::game::{self, GameSpec, Played, Table};
 pub use super::report::{ForfeitNote, GameResult, Tally};
-use super::schedule::{self, Slot};
+use super::schedule::{self, Schedule, Slot};
 
 /// How a match is played, beyond what every game shares ([`Table`]).
 #[derive(Clone, Debug)]
@@ -60,16 +60,12 @@ pub struct StateHead {
     pub out_start: u64,
 }
 
-/// The schedule's games for this run: the shard's, without those already played.
-pub fn to_play(slots: &[Slot], plan: &Plan, done: &[GameResult]) -> Vec<Slot> {
-    let mine = match plan.shard {
-        Some((k, n)) => schedule::shard(slots.to_vec(), k, n),
-        None => slots.to_vec(),
-    };
-    let played: std::collections::HashSet<usize> = done.iter().map(|r| r.index).collect();
-    mine.into_iter()
-        .filter(|s| !played.contains(&s.index))
-        .collect()
+/// Is the schedule's `index`-th game this run's: in its shard (every game without one)?
+pub fn is_mine(schedule: &Schedule, plan: &Plan, index: usize) -> bool {
+    match plan.shard {
+        Some((k, n)) => schedule::in_shard(schedule.pair(index), k, n),
+        None => true,
+    }
 }
 
 /// Reads a state file: its head and the results of the games it records. A last line
@@ -275,7 +271,7 @@ pub trait Listener {
 pub fn run<G: Game>(
     table: &Table,
     plan: &Plan,
-    slots: &[Slot],
+    schedule: &Schedule,
     head: &StateHead,
     tally: &mut Tally,
     listener: &mut dyn Listener,
@@ -297,29 +293,35 @@ pub fn run<G: Game>(
         None => None,
     };
     let mut files = Files::open(plan, head, resumed.as_deref())?;
-    let done = resumed.unwrap_or_default();
-    for r in &done {
-        tally.add(r);
-    }
-    let todo = to_play(slots, plan, &done);
-    drop(done);
+    let done: std::collections::HashSet<usize> = resumed
+        .unwrap_or_default()
+        .iter()
+        .map(|r| {
+            tally.add(r);
+            r.index
+        })
+        .collect();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Result<Played, String>)>();
-    let workers = plan.concurrency.clamp(1, todo.len().max(1));
+    let (tx, rx) = mpsc::channel::<(Slot, Result<Played, String>)>();
+    let workers = plan.concurrency.max(1);
     let mut failure: Option<String> = None;
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let tx = tx.clone();
-            let (next, stop, todo) = (&next, &stop, &todo);
+            let (next, stop, done) = (&next, &stop, &done);
             scope.spawn(move || loop {
                 if stop.load(Ordering::SeqCst) {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(slot) = todo.get(i) else {
+                if i >= schedule.len() {
                     return;
-                };
+                }
+                if !is_mine(schedule, plan, i) || done.contains(&i) {
+                    continue;
+                }
+                let slot = schedule.slot(i);
                 let opening = match plan.openings.len() {
                     0 => None,
                     n => Some(&plan.openings[slot.pair % n]),
@@ -334,13 +336,13 @@ pub fn run<G: Game>(
                     random_turns: plan.random_turns,
                 };
                 let played = game::play::<G>(table, &spec);
-                if tx.send((i, played)).is_err() {
+                if tx.send((slot, played)).is_err() {
                     return;
                 }
             });
         }
         drop(tx);
-        for (i, played) in rx {
+        for (slot, played) in rx {
             let played = match played {
                 Ok(p) => p,
                 Err(e) => {
@@ -349,7 +351,7 @@ pub fn run<G: Game>(
                     continue;
                 }
             };
-            let mut result = result_of(&played, &todo[i]);
+            let mut result = result_of(&played, &slot);
             if let Err(e) = files.write(&played, &mut result, plan) {
                 stop.store(true, Ordering::SeqCst);
                 failure.get_or_insert(e);

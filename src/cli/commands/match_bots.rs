@@ -16,7 +16,7 @@ use crate::games::Game;
 use crate::notation::record;
 use crate::runner::game::{BotSpec, Opening, Table, TimeLimits};
 use crate::runner::report::{Summary, Tally};
-use crate::runner::schedule::{self, Slot};
+use crate::runner::schedule::Schedule;
 use crate::runner::stats::{Sprt, SprtModel, SprtVerdict};
 use crate::runner::tournament::{self, GameResult, Listener, Plan, StateHead};
 
@@ -429,7 +429,7 @@ impl Visitor for MatchVisit<'_> {
         if let Some(path) = &args.openings {
             plan.openings = read_openings::<G>(ctx, &table, path)?;
         }
-        let slots: Vec<Slot> = schedule::schedule(
+        let schedule = Schedule::new(
             table.bots.len(),
             seats,
             args.games,
@@ -442,7 +442,7 @@ impl Visitor for MatchVisit<'_> {
             fingerprint: fingerprint(&table, args, seats, &plan.openings),
             bots: names.clone(),
             ruleset: table.ruleset.name.clone(),
-            scheduled: slots.len(),
+            scheduled: schedule.len(),
             out_start: 0,
         };
         let done_before = match &plan.state {
@@ -453,8 +453,10 @@ impl Visitor for MatchVisit<'_> {
         };
         let json = ctx.global.format == Format::Json;
         let scheduled = match plan.shard {
-            Some((k, n)) => schedule::shard(slots.clone(), k, n).len(),
-            None => slots.len(),
+            Some(_) => (0..schedule.len())
+                .filter(|&i| tournament::is_mine(&schedule, &plan, i))
+                .count(),
+            None => schedule.len(),
         };
         let mut progress = Progress {
             names: &names,
@@ -467,7 +469,7 @@ impl Visitor for MatchVisit<'_> {
             failed: None,
         };
         let mut tally = Tally::new(&names, scheduled);
-        tournament::run::<G>(&table, &plan, &slots, &head, &mut tally, &mut progress)
+        tournament::run::<G>(&table, &plan, &schedule, &head, &mut tally, &mut progress)
             .map_err(Failure::Usage)?;
         if progress.terminal && !json {
             eprintln!();
