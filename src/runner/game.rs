@@ -491,14 +491,24 @@ fn play_turn<G: Game>(
     let chance = session.chance.clone();
     session.check_frame(None, None)?;
     session.play(action, "")?;
-    let full = view::seen_turn::<G>(seat, action, chance.as_ref()).unwrap_or_default();
-    let written = full
-        .split_once(": ")
-        .map_or(full.as_str(), |(_, t)| t)
-        .to_string();
+    note_turn::<G>(number, seat, action, chance.as_ref(), seen, moves);
+    Ok(())
+}
+
+/// Notes a turn just played: in `seen` as every seat sees it (`seat: turn`, written in
+/// full), in `moves` as the record writes it (numbered, without the label).
+fn note_turn<G: Game>(
+    number: crate::notation::record::TurnNumber,
+    seat: Seat,
+    action: &Action<G::Turn>,
+    chance: Option<&G::Chance>,
+    seen: &mut Vec<String>,
+    moves: &mut Vec<String>,
+) {
+    let full = view::seen_turn::<G>(seat, action, chance).unwrap_or_default();
+    let written = full.split_once(": ").map_or(full.as_str(), |(_, t)| t);
     moves.push(format!("{number} {written}"));
     seen.push(full);
-    Ok(())
 }
 
 /// Starts every seat's bot, says hello to each, and waits for their `ready` together.
@@ -813,13 +823,7 @@ fn ask_turn<G: Game>(
         let m = format!("`{}` is refused: {r}", protocol::clip(text.trim()));
         return refused(p, r.rule(), m);
     }
-    let full = view::seen_turn::<G>(seat, &entry.action, chance.as_ref()).unwrap_or_default();
-    let written = full
-        .split_once(": ")
-        .map_or(full.as_str(), |(_, t)| t)
-        .to_string();
-    moves.push(format!("{number} {written}"));
-    seen.push(full);
+    note_turn::<G>(number, seat, &entry.action, chance.as_ref(), seen, moves);
     Ok(())
 }
 
