@@ -164,12 +164,14 @@ struct Progress<'a> {
     out: &'a mut dyn Write,
     terminal: bool,
     started: Instant,
-    done_before: usize,
+    /// Games the state held before this run (known at the first game this run plays).
+    done_before: Option<usize>,
     failed: Option<std::io::Error>,
 }
 
 impl Listener for Progress<'_> {
     fn finished(&mut self, r: &GameResult, tally: &Tally) -> bool {
+        let before = *self.done_before.get_or_insert(tally.games() - 1);
         // The summary is made only where it is shown or tested.
         let show = !self.json && self.terminal;
         let s = (show || self.sprt.is_some()).then(|| tally.summary(self.sprt));
@@ -187,7 +189,7 @@ impl Listener for Progress<'_> {
         } else if let (true, Some(s)) = (show, &s) {
             eprint!(
                 "\r\x1b[K{}",
-                progress_line(s, self.started, tally.games() - self.done_before)
+                progress_line(s, self.started, tally.games() - before)
             );
         }
         s.and_then(|s| s.sprt)
@@ -445,12 +447,6 @@ impl Visitor for MatchVisit<'_> {
             scheduled: schedule.len(),
             out_start: 0,
         };
-        let done_before = match &plan.state {
-            Some(p) => tournament::read_state(p)
-                .map_err(Failure::Usage)?
-                .map_or(0, |(_, r)| r.len()),
-            None => 0,
-        };
         let json = ctx.global.format == Format::Json;
         let scheduled = match plan.shard {
             Some(_) => (0..schedule.len())
@@ -465,7 +461,7 @@ impl Visitor for MatchVisit<'_> {
             out,
             terminal: std::io::stderr().is_terminal(),
             started: Instant::now(),
-            done_before,
+            done_before: None,
             failed: None,
         };
         let mut tally = Tally::new(&names, scheduled);
