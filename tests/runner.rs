@@ -106,61 +106,77 @@ const BROKEN: &[(&str, &str, Option<&str>, &str)] = &[
 #[test]
 fn a_broken_bot_loses_each_game_with_its_reason_and_the_match_goes_on() {
     let broken = root().join("tests/bots/broken.py");
-    for &(mode, kind, rule, movetime) in BROKEN {
-        let dir = scratch("runner", &format!("broken-{mode}"));
-        let out = dir.join("match.game");
-        let started = Instant::now();
-        let (code, games, summary, err) = match_json(&[
-            "match",
-            "halatafl",
-            "--bot",
-            &format!("good={}", bot("halatafl", "--random")),
-            "--bot",
-            &format!("bad=python3 {} {mode}", broken.display()),
-            "--games",
-            "4",
-            "--movetime",
-            movetime,
-            "--startup",
-            "2s",
-            "--concurrency",
-            "2",
-            "--out",
-            out.to_str().unwrap(),
-        ]);
-        assert_eq!(code, 0, "{mode}: {err}");
-        assert_eq!(games.len(), 4, "{mode}: every game is accounted for");
-        for g in &games {
-            let f = &g["forfeits"].as_array().unwrap()[..];
-            assert_eq!(f.len(), 1, "{mode}: {g}");
-            assert_eq!(f[0]["kind"], kind, "{mode}: {g}");
-            assert_eq!(f[0]["bot"], 1, "{mode}: {g}");
-            if let Some(r) = rule {
-                // An illegal turn names the rule it breaks (which rule depends on the
-                // position: a man's step or a king's move).
-                let cited = f[0]["rule"].as_str().unwrap();
-                assert!(
-                    cited == r || (r == "step" && cited == "king-move"),
-                    "{mode}: {g}"
-                );
-            }
-            assert_eq!(g["termination"], "adjudication", "{mode}: {g}");
+    // The modes' matches run side by side: most of their time is spent waiting on a limit.
+    std::thread::scope(|threads| {
+        for &(mode, kind, rule, movetime) in BROKEN {
+            let broken = &broken;
+            threads.spawn(move || broken_bot_match(broken, mode, kind, rule, movetime));
         }
-        assert_eq!(summary["bots"][0]["wins"], 4, "{mode}: {summary}");
-        assert_eq!(summary["bots"][1]["forfeits"][kind], 4, "{mode}: {summary}");
-        // Within the limits plus the margin: four games, two at a time.
-        assert!(
-            started.elapsed() < Duration::from_secs(if mode == "huge" { 60 } else { 30 }),
-            "{mode}: {:?}",
-            started.elapsed()
-        );
-        check_valid(&out, 4);
-        let text = std::fs::read_to_string(&out).unwrap();
-        assert!(
-            text.contains(&format!(" {kind}\"]")),
-            "{mode}: a Forfeit tag: {text}"
-        );
+    });
+}
+
+/// One match of the random bot against a broken one: the broken bot loses every game
+/// with its reason, within its limits plus the margin.
+fn broken_bot_match(
+    broken: &std::path::Path,
+    mode: &str,
+    kind: &str,
+    rule: Option<&str>,
+    movetime: &str,
+) {
+    let dir = scratch("runner", &format!("broken-{mode}"));
+    let out = dir.join("match.game");
+    let started = Instant::now();
+    let (code, games, summary, err) = match_json(&[
+        "match",
+        "halatafl",
+        "--bot",
+        &format!("good={}", bot("halatafl", "--random")),
+        "--bot",
+        &format!("bad=python3 {} {mode}", broken.display()),
+        "--games",
+        "4",
+        "--movetime",
+        movetime,
+        "--startup",
+        "2s",
+        "--concurrency",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{mode}: {err}");
+    assert_eq!(games.len(), 4, "{mode}: every game is accounted for");
+    for g in &games {
+        let f = &g["forfeits"].as_array().unwrap()[..];
+        assert_eq!(f.len(), 1, "{mode}: {g}");
+        assert_eq!(f[0]["kind"], kind, "{mode}: {g}");
+        assert_eq!(f[0]["bot"], 1, "{mode}: {g}");
+        if let Some(r) = rule {
+            // An illegal turn names the rule it breaks (which rule depends on the
+            // position: a man's step or a king's move).
+            let cited = f[0]["rule"].as_str().unwrap();
+            assert!(
+                cited == r || (r == "step" && cited == "king-move"),
+                "{mode}: {g}"
+            );
+        }
+        assert_eq!(g["termination"], "adjudication", "{mode}: {g}");
     }
+    assert_eq!(summary["bots"][0]["wins"], 4, "{mode}: {summary}");
+    assert_eq!(summary["bots"][1]["forfeits"][kind], 4, "{mode}: {summary}");
+    // Within the limits plus the margin: four games, two at a time.
+    assert!(
+        started.elapsed() < Duration::from_secs(if mode == "huge" { 60 } else { 30 }),
+        "{mode}: {:?}",
+        started.elapsed()
+    );
+    check_valid(&out, 4);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains(&format!(" {kind}\"]")),
+        "{mode}: a Forfeit tag: {text}"
+    );
 }
 
 #[test]

@@ -357,7 +357,7 @@ pub enum Command {
     },
     /// Play N games of uniformly random legal turns and print them as records.
     #[command(
-        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game\n  referee selfplay halatafl --engine white --playouts 200 --games 2\n  referee selfplay halasi --seats a b c d --engine a --games 1"
+        after_help = "Example:\n  referee selfplay halatafl --games 10 --seed s1 > random.game\n  referee selfplay halatafl --engine white --playouts 200 --games 2\n  referee selfplay halasi --seats a b c d --engine a --playouts 200 --games 1"
     )]
     Selfplay {
         /// The ruleset: a name (`referee rules` lists them) or a path to a .rules file.
