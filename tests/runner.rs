@@ -106,11 +106,18 @@ const BROKEN: &[(&str, &str, Option<&str>, &str)] = &[
 #[test]
 fn a_broken_bot_loses_each_game_with_its_reason_and_the_match_goes_on() {
     let broken = root().join("tests/bots/broken.py");
-    // The modes' matches run side by side: most of their time is spent waiting on a limit.
+    // Four of the modes' matches at a time: most of a match is spent waiting on a limit,
+    // and more at once could starve a bot's start-up on a busy machine of two cores.
+    let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|threads| {
-        for &(mode, kind, rule, movetime) in BROKEN {
-            let broken = &broken;
-            threads.spawn(move || broken_bot_match(broken, mode, kind, rule, movetime));
+        for _ in 0..4 {
+            threads.spawn(|| {
+                while let Some(&(mode, kind, rule, movetime)) =
+                    BROKEN.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    broken_bot_match(&broken, mode, kind, rule, movetime);
+                }
+            });
         }
     });
 }
@@ -139,7 +146,7 @@ fn broken_bot_match(
         "--movetime",
         movetime,
         "--startup",
-        "2s",
+        "4s",
         "--concurrency",
         "2",
         "--out",
