@@ -11,7 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::stats::{self, EloEstimate, Pentanomial, Rating, Sprt, SprtResult, Wdl};
+use super::ratings::{self, Cluster, ClusterMoments, Rating};
+use super::stats::{self, EloEstimate, Pentanomial, Sprt, SprtResult, Wdl};
 
 /// A finished game's result, as the state file keeps it (one JSON object a line).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -108,12 +109,19 @@ pub fn pairwise(r: &GameResult) -> Vec<(usize, usize, f64)> {
             .any(|&seat| r.seating.get(seat) == Some(&b))
     };
     let ranks: Vec<(usize, u32)> = bots.iter().map(|&b| (b, u32::from(!won(b)))).collect();
-    stats::pairwise_from_ranking(&ranks)
+    ratings::pairwise_from_ranking(&ranks)
 }
 
 /// The running totals of a match, added to game by game: what the summary needs and no
 /// more, so a match of any length holds the same few numbers (a pair's first game waits
 /// for its second; a crosstable's cells stand for the games between two bots).
+///
+/// More than two bots: the games of a pair (a rotation) wait in a [`Cluster`] until all
+/// of them are in — as many games as the pair has bots, the bots of a game's seating
+/// (the schedule rotates the encounter's bots through the seats, one game for each) —
+/// and are then added to the [`ClusterMoments`] the ratings' intervals come from. A pair
+/// still open when the summary is made (a match stopped or cut short) counts with the
+/// games it has.
 #[derive(Clone, Debug)]
 pub struct Tally {
     names: Vec<String>,
@@ -125,6 +133,9 @@ pub struct Tally {
     /// Two bots: the complete pairs, and the first bot's score in the pairs still open.
     penta: Pentanomial,
     open: std::collections::HashMap<usize, f64>,
+    /// More bots: the pairs complete, and the pairs still open with their games so far.
+    moments: ClusterMoments,
+    open_clusters: std::collections::HashMap<usize, (usize, Cluster)>,
 }
 
 impl Tally {
@@ -148,6 +159,8 @@ impl Tally {
             ],
             penta: Pentanomial::default(),
             open: std::collections::HashMap::new(),
+            moments: ClusterMoments::default(),
+            open_clusters: std::collections::HashMap::new(),
         }
     }
 
@@ -174,6 +187,19 @@ impl Tally {
         }
         for f in &r.forfeits {
             *self.forfeits[f.bot].entry(f.kind.clone()).or_insert(0) += 1;
+        }
+        if n > 2 {
+            let mut bots = r.seating.clone();
+            bots.sort_unstable();
+            bots.dedup();
+            let (seen, cluster) = self.open_clusters.entry(r.pair).or_default();
+            *seen += 1;
+            pairs.iter().for_each(|&(i, j, s)| cluster.add(i, j, s));
+            if *seen >= bots.len() {
+                if let Some((_, cluster)) = self.open_clusters.remove(&r.pair) {
+                    self.moments.add(&cluster);
+                }
+            }
         }
         if n == 2 {
             let first = pairs.iter().find_map(|&(i, j, s)| match (i, j) {
@@ -213,7 +239,11 @@ impl Tally {
                     }
                 }
             }
-            stats::ratings(&entries, n)
+            let mut moments = self.moments.clone();
+            self.open_clusters
+                .values()
+                .for_each(|(_, cluster)| moments.add(cluster));
+            ratings::clustered_ratings(&entries, n, &moments)
         });
         let bots = self
             .names
@@ -363,7 +393,17 @@ mod tests {
             game(5, 1, vec![2, 0, 1], vec![2]),
         ];
         let raw: Vec<(usize, usize, f64)> = results.iter().flat_map(pairwise).collect();
-        let direct = stats::ratings(&raw, 3);
+        let mut moments = ClusterMoments::default();
+        for pair in 0..2 {
+            let mut cluster = Cluster::default();
+            for r in results.iter().filter(|r| r.pair == pair) {
+                pairwise(r)
+                    .iter()
+                    .for_each(|&(i, j, s)| cluster.add(i, j, s));
+            }
+            moments.add(&cluster);
+        }
+        let direct = ratings::clustered_ratings(&raw, 3, &moments);
         let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
         let s = summarize(&names, 6, &results, None);
         for (b, want) in s.bots.iter().zip(&direct) {
@@ -377,6 +417,76 @@ mod tests {
             t.add(r);
         }
         assert_eq!(t.summary(None).crosstable, s.crosstable);
+    }
+
+    /// Three bots at three seats: `pairs` rotations; game `r` of pair `p` won by bot
+    /// `p mod 3` (from whatever seat the rotation gives it) where `(p · r) mod 4` is 0,
+    /// else nobody's.
+    fn rotations(pairs: usize) -> Vec<GameResult> {
+        (0..pairs * 3)
+            .map(|index| {
+                let (p, r) = (index / 3, index % 3);
+                let seating: Vec<usize> = (0..3).map(|s| (s + r) % 3).collect();
+                let winners = match (p * r) % 4 {
+                    0 => vec![(3 - r + p % 3) % 3],
+                    _ => vec![],
+                };
+                game(index, p, seating, winners)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shards_counted_in_any_order_give_exactly_the_whole_summary() {
+        let results = rotations(7);
+        let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        let whole = summarize(&names, 21, &results, None);
+        // Three shards of whole pairs, each replayed in turn (as --merge does), the
+        // last in reverse.
+        let mut merged = Tally::new(&names, 21);
+        for k in [2, 0, 1] {
+            let mut part: Vec<&GameResult> = results.iter().filter(|r| r.pair % 3 == k).collect();
+            if k == 1 {
+                part.reverse();
+            }
+            part.into_iter().for_each(|r| merged.add(r));
+        }
+        assert_eq!(merged.summary(None), whole);
+        // Games of different pairs interleaved, as a run with several games at once
+        // finishes them.
+        let mut interleaved = Tally::new(&names, 21);
+        for i in [0, 3, 1, 4, 6, 2, 5, 9, 7, 8] {
+            interleaved.add(&results[i]);
+        }
+        results[10..].iter().for_each(|r| interleaved.add(r));
+        assert_eq!(interleaved.summary(None), whole);
+    }
+
+    #[test]
+    fn a_pair_still_open_counts_with_the_games_it_has() {
+        let results = rotations(5);
+        let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
+        // The last pair has one game of three.
+        let played = &results[..13];
+        let s = summarize(&names, 15, played, None);
+        let raw: Vec<(usize, usize, f64)> = played.iter().flat_map(pairwise).collect();
+        let mut moments = ClusterMoments::default();
+        for pair in 0..5 {
+            let mut cluster = Cluster::default();
+            for r in played.iter().filter(|r| r.pair == pair) {
+                pairwise(r)
+                    .iter()
+                    .for_each(|&(i, j, s)| cluster.add(i, j, s));
+            }
+            moments.add(&cluster);
+        }
+        assert_eq!(moments.clusters(), 5);
+        let want = ratings::clustered_ratings(&raw, 3, &moments);
+        for (b, want) in s.bots.iter().zip(&want) {
+            let got = b.rating.unwrap();
+            assert!((got.elo - want.elo).abs() < 1e-6, "{got:?} {want:?}");
+            assert!((got.elo_interval[1] - want.elo_interval[1]).abs() < 1e-6);
+        }
     }
 
     #[test]

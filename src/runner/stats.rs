@@ -7,9 +7,9 @@
 //! - [`Wdl`] and [`Pentanomial`] — the counts a match keeps;
 //! - [`from_wdl`] and [`from_pentanomial`] — Elo, normalized Elo and the likelihood of
 //!   superiority, with 95 % intervals ([`EloEstimate`]);
-//! - [`Sprt`] — the sequential probability ratio test (generalized, as fishtest runs it);
-//! - [`ratings`] — Bradley–Terry ratings for more than two bots, fed by
-//!   [`pairwise_from_ranking`] for games of more than two seats.
+//! - [`Sprt`] — the sequential probability ratio test (generalized, as fishtest runs it).
+//!
+//! The ratings of more than two bots are in [`super::ratings`].
 //!
 //! A score is always the first bot's, per game, in `[0, 1]`: a win 1, a draw ½, a loss 0.
 
@@ -24,7 +24,7 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 pub const NELO_PER_T: f64 = 800.0 / LN_10;
 
 /// Natural-log odds per Elo point: ln 10 / 400 (the logistic model's scale).
-const LOGIT_PER_ELO: f64 = LN_10 / 400.0;
+pub const LOGIT_PER_ELO: f64 = LN_10 / 400.0;
 
 /// A match's games counted from the first bot's side.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -153,7 +153,7 @@ pub struct EloEstimate {
     /// The Elo difference, `elo_of_score(mu)`. When every game went the first bot's way
     /// (`mu` = 1) or every game the other's (`mu` = 0) that is infinite, so the score is
     /// then taken as if one more game had been drawn: `(points + ½) / (games + 1)` — the
-    /// same one-virtual-draw prior [`ratings`] uses, so the two agree.
+    /// same one-virtual-draw prior the ratings use, so the two agree.
     pub elo: f64,
     /// The 95 % interval of the Elo difference:
     /// `[elo_of_score(mu − Z95·σ), elo_of_score(mu + Z95·σ)]` with `σ = √(var / N)`. An
@@ -548,198 +548,6 @@ fn mle_t_value(a: &[f64], p_hat: &[f64], t: f64) -> Option<Vec<f64>> {
         }
     }
     Some(p)
-}
-
-/// One bot's rating among several.
-#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
-pub struct Rating {
-    /// The rating in Elo, the mean of all bots' ratings being 0.
-    pub elo: f64,
-    /// Its 95 % interval, `elo ± Z95 · sd`.
-    pub elo_interval: [f64; 2],
-}
-
-/// The most rounds of Newton's method [`ratings`] takes.
-pub const RATING_ROUNDS: usize = 200;
-
-/// [`ratings`] stops once no rating moves by more than this (in Elo) in a round.
-pub const RATING_TOLERANCE: f64 = 1e-9;
-
-/// Bradley–Terry (logistic Elo) ratings of `bots` bots from pairwise game scores: each
-/// entry `(i, j, s)` is one game of bot `i` against bot `j` in which `i` scored `s`
-/// (1, ½ or 0; a draw is half a win each way). The model:
-/// `P(i beats j) = 1 / (1 + 10^(−(r_i − r_j)/400))`; the ratings maximize the likelihood
-/// `Π p_ij^s · p_ji^(1−s)`, anchored so that their mean is 0.
-///
-/// A prior keeps them finite (a bot that won or lost every game has no finite maximum
-/// otherwise) and links bots that never met: each bot is given one virtual draw, spread
-/// evenly over the other bots — a draw weighing `1/(bots − 1)` game between every two
-/// bots. With two bots, `r_0 − r_1 = elo_of_score((S + ½) / (n + 1))` for `n` games in
-/// which bot 0 scored `S`.
-///
-/// Found by Newton's method on the log-likelihood (concave), each step solving
-/// `(I + 11ᵀ/k) δ = g` — `I` the observed Fisher information, a Laplacian, `g` the
-/// gradient, `k` the number of bots; a step is cut to at most 1 in log-odds (174 Elo) —
-/// until no rating moves by [`RATING_TOLERANCE`] or after [`RATING_ROUNDS`] rounds. The
-/// 95 % intervals come from the observed information under the anchor: the variances are
-/// the diagonal of its pseudo-inverse `(I + 11ᵀ/k)⁻¹ − 11ᵀ/k`.
-///
-/// The results of one game between more than two bots ([`pairwise_from_ranking`]) are
-/// counted as independent games here, though they are not: the intervals of a
-/// tournament of such games are narrower than the truth.
-///
-/// # Panics
-/// If an entry names a bot `≥ bots`, names the same bot twice, or has a score outside
-/// `[0, 1]`.
-pub fn ratings(results: &[(usize, usize, f64)], bots: usize) -> Vec<Rating> {
-    let k = bots;
-    // games[i][j]: games between i and j; points[i][j]: what i scored in them.
-    let mut games = vec![vec![0.0; k]; k];
-    let mut points = vec![vec![0.0; k]; k];
-    for &(i, j, s) in results {
-        assert!(
-            i < k && j < k && i != j,
-            "a rated game names bots {i} and {j} of {k}"
-        );
-        assert!(
-            (0.0..=1.0).contains(&s),
-            "a rated game's score {s} is outside [0, 1]"
-        );
-        games[i][j] += 1.0;
-        games[j][i] += 1.0;
-        points[i][j] += s;
-        points[j][i] += 1.0 - s;
-    }
-    if k >= 2 {
-        let prior = 1.0 / (k - 1) as f64;
-        for i in 0..k {
-            for j in 0..k {
-                if i != j {
-                    games[i][j] += prior;
-                    points[i][j] += prior / 2.0;
-                }
-            }
-        }
-    }
-    // theta: ratings in natural log-odds units (Elo · ln 10 / 400).
-    let mut theta = vec![0.0f64; k];
-    let tolerance = RATING_TOLERANCE * LOGIT_PER_ELO;
-    for _ in 0..RATING_ROUNDS {
-        let mut gradient = vec![0.0; k];
-        for i in 0..k {
-            for j in 0..k {
-                if i != j {
-                    let p = 1.0 / (1.0 + (theta[j] - theta[i]).exp());
-                    gradient[i] += points[i][j] - games[i][j] * p;
-                }
-            }
-        }
-        let Some(inverse) = anchored_inverse(&information(&theta, &games)) else {
-            break;
-        };
-        let mut step: Vec<f64> = (0..k)
-            .map(|i| (0..k).map(|j| inverse[i][j] * gradient[j]).sum())
-            .collect();
-        let largest = step.iter().fold(0.0, |m: f64, d| m.max(d.abs()));
-        if largest > 1.0 {
-            step.iter_mut().for_each(|d| *d /= largest);
-        }
-        theta.iter_mut().zip(&step).for_each(|(t, d)| *t += d);
-        let mean = theta.iter().sum::<f64>() / k as f64;
-        theta.iter_mut().for_each(|t| *t -= mean);
-        if largest <= tolerance {
-            break;
-        }
-    }
-    let inverse = anchored_inverse(&information(&theta, &games)).unwrap_or_default();
-    (0..k)
-        .map(|i| {
-            let variance = inverse
-                .get(i)
-                .map_or(0.0, |row| row[i] - 1.0 / k as f64)
-                .max(0.0);
-            let (elo, half) = (
-                theta[i] / LOGIT_PER_ELO,
-                Z95 * variance.sqrt() / LOGIT_PER_ELO,
-            );
-            Rating {
-                elo,
-                elo_interval: [elo - half, elo + half],
-            }
-        })
-        .collect()
-}
-
-/// The observed Fisher information of the ratings `theta` (log-odds units): the
-/// Laplacian with weights `games[i][j] · p_ij · (1 − p_ij)`.
-fn information(theta: &[f64], games: &[Vec<f64>]) -> Vec<Vec<f64>> {
-    let k = theta.len();
-    let mut m = vec![vec![0.0; k]; k];
-    for i in 0..k {
-        for j in 0..k {
-            if i != j {
-                let p = 1.0 / (1.0 + (theta[j] - theta[i]).exp());
-                let w = games[i][j] * p * (1.0 - p);
-                m[i][j] -= w;
-                m[i][i] += w;
-            }
-        }
-    }
-    m
-}
-
-/// `(m + 11ᵀ/k)⁻¹` by Gauss–Jordan elimination with partial pivoting; `None` if singular
-/// (the bots fall apart into groups that never met — the prior prevents that).
-fn anchored_inverse(m: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
-    let k = m.len();
-    let mut a: Vec<Vec<f64>> = m
-        .iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let mut r: Vec<f64> = row.iter().map(|x| x + 1.0 / k as f64).collect();
-            r.extend((0..k).map(|j| if i == j { 1.0 } else { 0.0 }));
-            r
-        })
-        .collect();
-    for col in 0..k {
-        let pivot = (col..k).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
-        if a[pivot][col].abs() < 1e-300 {
-            return None;
-        }
-        a.swap(col, pivot);
-        let d = a[col][col];
-        a[col].iter_mut().for_each(|x| *x /= d);
-        let pivot_row = a[col].clone();
-        for (r, row) in a.iter_mut().enumerate() {
-            let f = row[col];
-            if r != col && f != 0.0 {
-                row.iter_mut()
-                    .zip(&pivot_row)
-                    .for_each(|(x, p)| *x -= f * p);
-            }
-        }
-    }
-    Some(a.into_iter().map(|r| r[k..].to_vec()).collect())
-}
-
-/// The pairwise results of one game between several bots, for [`ratings`]: `ranks`
-/// holds each bot's index and place (0 the best; tied bots share a place). Every two
-/// bots, in the order given, make one entry `(a, b, s)`: `s` = 1 if `a` placed ahead of
-/// `b`, ½ if they tied, 0 if behind. A game of `k` bots gives `k(k − 1)/2` entries; a
-/// tournament's crosstable ratings are computed from these.
-pub fn pairwise_from_ranking(ranks: &[(usize, u32)]) -> Vec<(usize, usize, f64)> {
-    let mut out = Vec::with_capacity(ranks.len() * ranks.len().saturating_sub(1) / 2);
-    for (x, &(a, ra)) in ranks.iter().enumerate() {
-        for &(b, rb) in &ranks[x + 1..] {
-            let s = match ra.cmp(&rb) {
-                std::cmp::Ordering::Less => 1.0,
-                std::cmp::Ordering::Equal => 0.5,
-                std::cmp::Ordering::Greater => 0.0,
-            };
-            out.push((a, b, s));
-        }
-    }
-    out
 }
 
 #[cfg(test)]
