@@ -84,7 +84,7 @@ pub enum Format {
     Text,
     /// One JSON document
     Json,
-    /// An SVG picture (Thaayam, Halves, Halasi)
+    /// An SVG picture of the position
     Svg,
     /// The setup string, for a record's Setup tag (Halasi: the layout only)
     Setup,
