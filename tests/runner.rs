@@ -605,3 +605,48 @@ fn two_bots_written_from_the_guide_alone_play_a_match() {
         }
     }
 }
+
+/// A bot that resigns every game whose seed commitment starts with a digit 0–7 (`low`)
+/// or 8–f (`high`), and otherwise plays the first legal turn: the two never both resign,
+/// so every pair goes wholly to one of them.
+const RESIGNER: &str = r#"import json, sys
+side = sys.argv[1]
+resign = False
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        low = m["seed_commit"][0] in "01234567"
+        resign = low if side == "low" else not low
+        print(json.dumps({"type": "ready", "name": side, "legal": True}), flush=True)
+    elif m["type"] == "play":
+        turn = "resign" if resign else m["legal"][0]
+        print(json.dumps({"type": "turn", "turn": turn}), flush=True)
+    elif m["type"] == "quit":
+        break
+"#;
+
+#[test]
+fn pairs_that_scored_differently_are_never_said_to_have_scored_the_same() {
+    let dir = scratch("runner", "open-interval");
+    let script = dir.join("resigner.py");
+    std::fs::write(&script, RESIGNER).unwrap();
+    let a = format!("a=python3 {} low", script.display());
+    let b = format!("b=python3 {} high", script.display());
+    // With the seed `b` one pair goes to each bot: too few pairs to bound the interval
+    // on either side, though their scores spread.
+    let args = [
+        "match", "halatafl", "--bot", &a, "--bot", &b, "--games", "4",
+    ];
+    let args = [&args[..], &["--seed", "b"]].concat();
+    let (code, _, summary, err) = match_json(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(summary["pentanomial"], serde_json::json!([1, 0, 0, 0, 1]));
+    assert_eq!(summary["elo_interval"], serde_json::json!([null, null]));
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("a against b: Elo +0.0 [-inf, +inf] (95 %)"),
+        "{out}"
+    );
+    assert!(!out.contains("every pair scored the same"), "{out}");
+}

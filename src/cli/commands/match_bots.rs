@@ -17,7 +17,7 @@ use crate::notation::record;
 use crate::runner::game::{BotSpec, Opening, Table, TimeLimits};
 use crate::runner::report::{Summary, Tally};
 use crate::runner::schedule::Schedule;
-use crate::runner::stats::{Sprt, SprtModel, SprtVerdict};
+use crate::runner::stats::{EloEstimate, Sprt, SprtModel, SprtVerdict};
 use crate::runner::tournament::{self, GameResult, Listener, Plan, StateHead};
 
 /// A turn's limit when neither --movetime nor --tc is given.
@@ -206,7 +206,7 @@ fn progress_line(s: &Summary, started: Instant, played_now: usize) -> String {
             a.name, a.wins, a.losses, a.draws, b.name
         ));
         if let Some(e) = &s.estimate {
-            line.push_str(&format!(" · Elo {}", elo_text(e.elo, &e.elo_interval)));
+            line.push_str(&format!(" · Elo {}", elo_text(e)));
         }
     }
     if played_now > 0 {
@@ -225,18 +225,24 @@ fn signed(x: f64) -> String {
     format!("{:+.1}", x + 0.0)
 }
 
-fn elo_text(elo: f64, interval: &[Option<f64>; 2]) -> String {
+/// The Elo and its interval. An interval with both ends open is `[-inf, +inf]` where the
+/// pairs' scores spread (too few of them to bound it), and none where they do not.
+fn elo_text(e: &EloEstimate) -> String {
     let end = |x: Option<f64>, inf: &str| x.map_or(inf.to_string(), signed);
-    match interval {
-        // Every pair (game) scored the same: the normal interval has nothing to go on.
-        [None, None] => format!("{} (no interval: every pair scored the same)", signed(elo)),
-        _ => format!(
-            "{} [{}, {}] (95 %)",
-            signed(elo),
-            end(interval[0], "-inf"),
-            end(interval[1], "+inf")
-        ),
+    // Every pair (game) scored the same (no spread, so no normalized Elo either): the
+    // normal interval has nothing to go on.
+    if e.nelo_interval.is_none() {
+        return format!(
+            "{} (no interval: every pair scored the same)",
+            signed(e.elo)
+        );
     }
+    format!(
+        "{} [{}, {}] (95 %)",
+        signed(e.elo),
+        end(e.elo_interval[0], "-inf"),
+        end(e.elo_interval[1], "+inf")
+    )
 }
 
 /// The report in text.
@@ -288,7 +294,7 @@ fn report_text(s: &Summary) -> String {
                     "{} against {}: Elo {}, score {:.1} %\n",
                     a.name,
                     b.name,
-                    elo_text(e.elo, &e.elo_interval),
+                    elo_text(e),
                     100.0 * e.score
                 ));
                 let nelo = match (e.nelo, e.nelo_interval) {
