@@ -159,3 +159,47 @@ fn play_record_completes_the_record_of_a_game_it_ends() {
     assert!(text.contains("[Result \"*\"]\n\n"), "{text}");
     assert!(!text.contains("Termination"), "{text}");
 }
+
+#[test]
+fn play_record_resumes_an_open_record_and_appends_on_a_line_of_its_own() {
+    let dir = scratch("resume");
+    // A `*` marker leaves the game open: it is taken out (turns are appended at the
+    // end), the comment after it kept.
+    let p = write(
+        &dir,
+        "star.game",
+        "[Game \"halatafl\"]\n[Result \"*\"]\n\n1. e3-d4 * {adjourned}\n",
+    );
+    let (code, out, err) = run_with_input(&["play", "halatafl", "--record", &p], b"c5xe3\n");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "ok 2: white to move\n");
+    assert_eq!(
+        read(&p),
+        "[Game \"halatafl\"]\n[Result \"*\"]\n\n1. e3-d4 {adjourned}\n1... c5xe3\n"
+    );
+    let (code, out, err) = run_with_input(&["play", "halatafl", "--record", &p], b"resign\n");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        read(&p).ends_with("\n1... c5xe3\n2. resign\n"),
+        "{}",
+        read(&p)
+    );
+    let (code, out, err) = run(&["check", &p]);
+    assert_eq!(code, 0, "{out}{err}");
+    // A last line without its line end: the turn goes on a line of its own.
+    let p = write(&dir, "no-eol.game", "[Game \"halatafl\"]\n\n1. e3-d4");
+    let (code, out, err) = run_with_input(&["play", "halatafl", "--record", &p], b"c5xe3\n");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(read(&p), "[Game \"halatafl\"]\n\n1. e3-d4\n1... c5xe3\n");
+    let (code, out, err) = run(&["check", &p]);
+    assert_eq!(code, 0, "{out}{err}");
+    // A game closed by a result's marker is not resumed.
+    let p = write(
+        &dir,
+        "closed.game",
+        "[Game \"halatafl\"]\n[Result \"white\"]\n[Termination \"abandoned\"]\n\n1. e3-d4 1-0\n",
+    );
+    let (code, out, err) = run_with_input(&["play", "halatafl", "--record", &p], b"c5xe3\n");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("ends with the marker `1-0`"), "{err}");
+}

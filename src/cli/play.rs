@@ -18,7 +18,7 @@ use super::play_input::{read_line_bounded, Line, LINE_SLACK};
 use super::{dispatch, Ctx, Failure, Format, Outcome, Render, Visitor};
 use crate::engine::Config;
 use crate::games::{seat_name, Game, SeatSet};
-use crate::notation::record::{self, Action};
+use crate::notation::record::{self, Action, Termination};
 use crate::quote::quote;
 use crate::referee::{self, judge, Finish, JudgeOptions, Refusal, Session};
 use crate::ruleset::Ruleset;
@@ -610,7 +610,7 @@ fn hold_record<G: Render>(
     let wait = wait_limit().map_err(Failure::Usage)?;
     loop {
         match RecordLock::acquire(path, true, wait) {
-            Ok(lock) => return Ok((resume::<G>(ctx, path, &lock)?, lock)),
+            Ok(mut lock) => return Ok((resume::<G>(ctx, path, &mut lock)?, lock)),
             Err(LockError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {
                 let game = new_game()?;
                 match RecordLock::create(path, &game.file_text()) {
@@ -634,8 +634,10 @@ fn hold_record<G: Render>(
     }
 }
 
-/// Resumes a record file held under `lock`: replays its last record, which must be valid.
-fn resume<G: Render>(ctx: &Ctx, path: &Path, lock: &RecordLock) -> Result<Game_<G>, Failure> {
+/// Resumes a record file held under `lock`: replays its last record, which must be valid
+/// and not closed by a result's marker. Turns are appended to the file, so a `*` marker
+/// is taken out of it and a last line without its line end is ended first.
+fn resume<G: Render>(ctx: &Ctx, path: &Path, lock: &mut RecordLock) -> Result<Game_<G>, Failure> {
     let name = path.to_string_lossy().to_string();
     let text = lock
         .read(None)
@@ -666,9 +668,10 @@ fn resume<G: Render>(ctx: &Ctx, path: &Path, lock: &RecordLock) -> Result<Game_<
             e.message
         )));
     }
-    if j.movetext.as_ref().is_some_and(|m| m.termination.is_some()) {
+    let marker = j.movetext.as_ref().and_then(|m| m.termination);
+    if let Some((m, _)) = marker.filter(|(m, _)| *m != Termination::Unknown) {
         return Err(Failure::Usage(format!(
-            "{name} has a termination marker: the game is closed"
+            "{name} ends with the marker `{m}`: the game is closed"
         )));
     }
     // Rebuild the history turn by turn, so `:undo` works on resumed turns too.
@@ -699,6 +702,18 @@ fn resume<G: Render>(ctx: &Ctx, path: &Path, lock: &RecordLock) -> Result<Game_<
         .to_string()
         + "\n";
     let prefix = text[..raw.span.start].to_string();
+    let mut open = text.clone();
+    if let Some((_, span)) = marker {
+        let kept = open[..span.start].trim_end_matches([' ', '\t']).len();
+        open.replace_range(kept..span.end, "");
+    }
+    if !open.is_empty() && !open.ends_with('\n') {
+        open.push('\n');
+    }
+    if open != text {
+        lock.replace(&open)
+            .map_err(|e| Failure::Usage(format!("cannot write {name}: {e}")))?;
+    }
     Ok(Game_ {
         history,
         prefix,
