@@ -136,6 +136,44 @@ fn man_prints_referee_1_naming_every_command() {
     assert!(page.contains("referee check games/"));
 }
 
+/// The lines of the page's EXTRA section (the help's examples and notes) that roff
+/// sets filled, outside `.nf` … `.fi`.
+fn filled_extra_lines(page: &str) -> Vec<&str> {
+    let (mut extra, mut unfilled) = (false, false);
+    let mut filled = Vec::new();
+    for line in page.lines() {
+        match line {
+            ".nf" => unfilled = true,
+            ".fi" => unfilled = false,
+            l if l.starts_with(".SH ") => extra = l == ".SH EXTRA",
+            l if extra && !unfilled => filled.push(l),
+            _ => {}
+        }
+    }
+    filled
+}
+
+#[test]
+fn man_pages_set_the_examples_as_written() {
+    // Filled, an example ran on into the next and its spaces were stretched.
+    let (code, page, stderr) = run(&["man"]);
+    assert_eq!(code, 0, "{stderr}");
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = run(&["man", "--out", tmp.path().to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let check = std::fs::read_to_string(tmp.path().join("referee-check.1")).unwrap();
+    for (name, page) in [("referee.1", &page), ("referee-check.1", &check)] {
+        let filled = filled_extra_lines(page);
+        assert!(
+            filled.iter().all(|l| !l.starts_with("  ")),
+            "{name}: an example line is filled: {filled:#?}"
+        );
+        // The prose after the examples is still filled, and the examples are there.
+        assert!(!filled.is_empty(), "{name}");
+        assert!(page.contains("\n  referee check games/"), "{name}");
+    }
+}
+
 #[test]
 fn man_out_writes_one_page_a_command() {
     let tmp = tempfile::tempdir().unwrap();

@@ -290,6 +290,32 @@ pub fn typeset_text_lines(page: &str) -> String {
     out
 }
 
+/// A generated manual page (clap's) with the example lines of its `EXTRA` section (the
+/// help's `Example:` lines, indented) set as written, unfilled: filled, a long example ran
+/// on into the next line and its spaces were stretched to justify it.
+pub fn examples_unfilled(page: &str) -> String {
+    let mut out = String::with_capacity(page.len() + 64);
+    let (mut extra, mut unfilled) = (false, false);
+    for line in page.lines() {
+        if line.starts_with(".SH ") {
+            extra = line == ".SH EXTRA";
+        }
+        let example = extra && line.starts_with("  ");
+        if example && !unfilled {
+            out.push_str(".nf\n");
+        } else if !example && unfilled {
+            out.push_str(".fi\n");
+        }
+        unfilled = example;
+        out.push_str(line);
+        out.push('\n');
+    }
+    if unfilled {
+        out.push_str(".fi\n");
+    }
+    out
+}
+
 /// `line` with its code spans and bold as fonts and nothing else changed.
 fn marks_only(line: &str) -> String {
     let mut out = String::with_capacity(line.len() + 8);

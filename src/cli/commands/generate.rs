@@ -31,8 +31,8 @@ pub fn man(dir: Option<&Path>, out: &mut dyn Write) -> Outcome {
         clap_mangen::Man::new(cmd)
             .render(&mut page)
             .map_err(|e| Failure::Usage(format!("cannot render the man page: {e}")))?;
-        let page = crate::cli::roff::ascii(&crate::cli::roff::typeset_text_lines(
-            &String::from_utf8_lossy(&page),
+        let page = crate::cli::roff::ascii(&crate::cli::roff::examples_unfilled(
+            &crate::cli::roff::typeset_text_lines(&String::from_utf8_lossy(&page)),
         ));
         out.write_all(page.as_bytes())?;
         return Ok(());
@@ -49,8 +49,8 @@ pub fn man(dir: Option<&Path>, out: &mut dyn Write) -> Outcome {
         let path = dir.join(man.get_filename());
         let mut roff = Vec::new();
         man.render(&mut roff).map_err(cannot)?;
-        let roff = crate::cli::roff::ascii(&crate::cli::roff::typeset_text_lines(
-            &String::from_utf8_lossy(&roff),
+        let roff = crate::cli::roff::ascii(&crate::cli::roff::examples_unfilled(
+            &crate::cli::roff::typeset_text_lines(&String::from_utf8_lossy(&roff)),
         ));
         std::fs::write(&path, roff).map_err(cannot)?;
         writeln!(out, "{}", path.display())?;
