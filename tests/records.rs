@@ -624,3 +624,41 @@ fn turn_as_the_record_numbers_it() {
     let (code, _, err) = run(&["show", file, "--turn", "2.."]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// The dealer's way of `referee guide records`: a Thaayam record handed out with its
+/// `SeedCommit` only, and the `First` tag the seed's starting throws give, replays the
+/// same game before the seed is revealed and after.
+#[test]
+fn a_record_dealt_under_a_commitment_names_the_first_seat() {
+    let seeded = std::fs::read_to_string(common::root().join("games/thaayam/four-seats.game"))
+        .expect("the example");
+    let (seed_line, seed) = seeded
+        .lines()
+        .find_map(|l| Some((l, l.strip_prefix("[Seed \"")?.strip_suffix("\"]")?)))
+        .expect("a Seed tag");
+    let dealt = seeded.replace(&format!("{seed_line}\n"), "");
+    // The seed names another first seat than the one a record without it starts with.
+    let (_, status, _) = run_with_input(
+        &[
+            "play", "thaayam", "--seats", "south", "west", "north", "east", "--seed", seed,
+        ],
+        b":status\n",
+    );
+    let first = status
+        .trim()
+        .rsplit(": ")
+        .next()
+        .unwrap()
+        .trim_end_matches(" to move");
+    assert_ne!(first, "south", "{status}");
+    assert_eq!(
+        check(&dealt, &[]).0,
+        1,
+        "without First the turns fall to other seats"
+    );
+    let dealt = dealt.replace("[SeedCommit", &format!("[First \"{first}\"]\n[SeedCommit"));
+    assert_eq!(check(&dealt, &[]).0, 0, "{dealt}");
+    let revealed = dealt.replace("[SeedCommit", &format!("{seed_line}\n[SeedCommit"));
+    let (code, lines) = check(&revealed, &[]);
+    assert_eq!(code, 0, "{lines:?}");
+}
