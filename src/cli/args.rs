@@ -179,8 +179,8 @@ pub enum Command {
         #[command(flatten)]
         record: RecordOpts,
     },
-    /// An interactive game on stdin/stdout: one turn or `:command` a line, one answer a
-    /// line (`:help` lists the commands).
+    /// An interactive game on stdin/stdout: one turn or `:command` a line, one answer to
+    /// each (`:help` lists the commands).
     #[command(
         after_help = "Example:\n  printf 'e3-d4\\n:moves\\n' | referee play halatafl --format json\n  printf ':status\\n' | referee play thaayam --seed s1\n  printf 'e3-d4\\n' | referee play halatafl --record game.game\n  printf 'e3-d4\\n' | referee play halatafl --engine black --playouts 500\n\nEach line is a turn in the game's notation (`referee guide GAME` shows how to write\none) or one of :help :show :moves :undo :record :status :quit."
     )]
@@ -406,10 +406,10 @@ pub enum Command {
     /// Print a page of the guide: the record notation, the ruleset language, each game's
     /// rules and how to write its turns.
     #[command(
-        after_help = "Example:\n  referee guide                  # the list of topics\n  referee guide records\n  referee guide halasi > halasi.md"
+        after_help = "Example:\n  referee guide                  # where to start, and the list of topics\n  referee guide records\n  referee guide halasi > halasi.md"
     )]
     Guide {
-        /// The topic (none: the list of topics).
+        /// The topic (none: where to start: the commands, a first game, the list of topics).
         #[arg(value_name = "TOPIC", value_parser = clap::builder::PossibleValuesParser::new(guide::names()))]
         topic: Option<String>,
     },
