@@ -201,9 +201,9 @@ pub struct EngineArgs {
     /// Think for this long (`500ms`, `2s`, `1m`; a plain number is seconds).
     #[arg(long, value_name = "DURATION")]
     pub time: Option<String>,
-    /// Search threads, one tree each (1 to 256; default: the machine's cores). With
-    /// --playouts and the engine's seed (--seed; in play, --engine-seed) the
-    /// answer depends on these three only.
+    /// Search threads, one tree each (1 to 256; default: the machine's cores, and one
+    /// for `bot`, whose match shares the machine). With --playouts and the engine's
+    /// seed (--seed; in play, --engine-seed) the answer depends on these three only.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 }
