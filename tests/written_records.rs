@@ -179,10 +179,12 @@ fn play_record_resumes_an_open_record_and_appends_on_a_line_of_its_own() {
     );
     let (code, out, err) = run_with_input(&["play", "halatafl", "--record", &p], b"resign\n");
     assert_eq!(code, 0, "{out}{err}");
-    assert!(
-        read(&p).ends_with("\n1... c5xe3\n2. resign\n"),
-        "{}",
-        read(&p)
+    // The turn that ends the game is appended too, and the header then says how it
+    // ended: the record is edited, not written again, so its comment stays.
+    assert_eq!(
+        read(&p),
+        "[Game \"halatafl\"]\n[Result \"black\"]\n[Termination \"resignation\"]\n\n\
+         1. e3-d4 {adjourned}\n1... c5xe3\n2. resign\n"
     );
     let (code, out, err) = run(&["check", &p]);
     assert_eq!(code, 0, "{out}{err}");

@@ -524,9 +524,9 @@ fn standing(played: usize, status: &crate::referee::StatusReport) -> String {
     }
 }
 
-/// Writes the turn just accepted (the last line of `game`) to the record file: appended,
-/// or, when it ended the game, the whole record again, so that its header says who won
-/// and how.
+/// Writes the turn just accepted (the last line of `game`) to the record file, appended;
+/// when it ended the game, the file's header then says who won and how, its tags set in
+/// the text as written, so the comments and layout of the turns before are kept.
 fn save_turn<G: Game>(
     game: &Game_<G>,
     lock: &mut Option<RecordLock>,
@@ -535,12 +535,30 @@ fn save_turn<G: Game>(
     let Some(lock) = lock else {
         return Ok(());
     };
-    let written = if game.current().status().is_over() {
-        lock.replace(&game.file_text())
-    } else {
-        lock.append(game.lines.last().expect("a turn was accepted"))
+    let cannot = |e: io::Error| Failure::Usage(format!("cannot write {}: {e}", lock_name(record)));
+    lock.append(game.lines.last().expect("a turn was accepted"))
+        .map_err(cannot)?;
+    let now = game.current();
+    let Some(f) = Finish::of::<G>(&now.settings, &now.status()) else {
+        return Ok(());
     };
-    written.map_err(|e| Failure::Usage(format!("cannot write {}: {e}", lock_name(record))))
+    let text = lock
+        .read(None)
+        .map_err(cannot)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())?;
+    // A byte order mark stays where it is, outside the records that are read.
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let split = record::split(body, &record::Limits::default());
+    let Some(raw) = split.records.last() else {
+        return Ok(());
+    };
+    let tags = [
+        ("Result", f.result.as_str()),
+        ("Termination", f.termination),
+    ];
+    let bom = &text[..text.len() - body.len()];
+    let edited = record::set_tags(body, &raw.header, &tags, "\n");
+    lock.replace(&format!("{bom}{edited}")).map_err(cannot)
 }
 
 struct Answer {
