@@ -52,6 +52,21 @@ fn game_over_rule() {
     assert_eq!(e["turn"], 2);
 }
 
+/// A turn after the end is named by its place in the record, as the JSON `turn` counts
+/// it, not by the round the game stopped in: `1. c3xc5` wins, so `1... resign` is the
+/// second turn written, and no round-1 name may point at it.
+#[test]
+fn a_turn_after_the_end_is_named_by_its_place() {
+    let text = format!("[Game \"halatafl\"]\n{LONE}\n\n1. c3xc5 1... resign 2. e3-e4\n");
+    let (code, out, _) = run_with_input(&["check", "-"], text.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("^^^^^^ turn 2\n"), "{out}");
+    let (code, out, _) = run_with_input(&["adjudicate", "-"], text.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("Position before turn 2 ("), "{out}");
+    assert!(!out.contains("turn 1"), "{out}");
+}
+
 #[test]
 fn address_rule_points_at_the_point() {
     let (kind, rule, e) = first_error("[Game \"halatafl\"]\n\n1. h9-d4\n", &[]);
