@@ -118,7 +118,9 @@ fn new_with_a_chosen_seed_or_none() {
     let (code, out, err) = run(&["moves", p]);
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
     assert!(
-        err.contains("south throws first: write the throws in brackets, e.g. `[1 4 2] enter"),
+        err.contains(
+            "south throws first: write the throws in brackets; e.g. `[1 4 2] enter, c1+4+2`"
+        ),
         "{err}"
     );
     let (code, out, _) = run(&["moves", p, "--format", "json"]);
@@ -132,6 +134,17 @@ fn new_with_a_chosen_seed_or_none() {
     let answers: Vec<&str> = out.lines().collect();
     assert!(answers[0].starts_with("south throws first"), "{out}");
     assert!(answers[2].starts_with("north throws first"), "{out}");
+    // The example is a turn the seat to move could play: north enters on its own palace.
+    assert!(answers[2].contains("e.g. `[1 4 2] enter, c5+4+2`"), "{out}");
+    // Settings that make [1 4 2] impossible get a series they allow.
+    let (code, out, _) = common::run_with_input(
+        &["play", "thaayam", "--option", "extra-throws=[1]"],
+        b":moves
+",
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("south throws first"), "{out}");
+    assert!(out.contains("e.g. `[1 2] enter, c1+2`"), "{out}");
     // A game that cannot start without a seed says so, as a usage error.
     let (code, out, err) = run(&["new", "halves", "--no-seed"]);
     assert_eq!(code, 2, "{out}");

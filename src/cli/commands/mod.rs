@@ -345,9 +345,7 @@ pub fn written_chance_note<G: Game>(session: &referee::Session<G>) -> Option<Str
             }
         }
         None => match G::NAME {
-            "thaayam" => {
-                "throws first: write the throws in brackets, e.g. `[1 4 2] enter, c1+4+2`".into()
-            }
+            "thaayam" => "throws first: write the throws in brackets".into(),
             _ => "makes a random event first: write its outcome in the turn".into(),
         },
     };

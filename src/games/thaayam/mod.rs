@@ -186,6 +186,11 @@ impl Game for Thaayam {
         Some(series::throw_series(settings, dice))
     }
 
+    fn outcome_to_write(settings: &Settings, _state: &State) -> Option<(&'static str, Series)> {
+        let example = series::example(settings)?;
+        Some(("throws first: write the throws in brackets", example))
+    }
+
     fn written_chance(turn: &Turn) -> Option<Cow<'_, Series>> {
         turn.series.as_ref().map(Cow::Borrowed)
     }

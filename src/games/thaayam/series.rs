@@ -66,6 +66,17 @@ pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
     }
 }
 
+/// A series a seat could write under these settings, for the example turn of a note
+/// that asks the players for their throws: `[1 4 2]` where the dice and `extra-throws`
+/// allow it (the guide's example), else the first of a few short ones that is possible.
+pub fn example(s: &Settings) -> Option<Series> {
+    const CANDIDATES: [&[u8]; 7] = [&[1, 4, 2], &[1, 2], &[1, 3], &[1], &[2], &[3], &[4]];
+    CANDIDATES
+        .iter()
+        .map(|t| Series::new(t))
+        .find(|series| check_series(s, series).is_ok())
+}
+
 /// Checks a written series without a seed: not empty, possible values, every throw but
 /// the last an extra throw, the last not.
 pub fn check_series(s: &Settings, series: &Series) -> Result<(), Fault> {
