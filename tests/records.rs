@@ -510,6 +510,11 @@ fn thaayam_common_rule_ids() {
     );
     assert_eq!((kind.as_str(), rule.as_deref()), ("rule", Some("address")));
     assert_eq!(e["column"], 17);
+    // A Thaayam board has squares, not points.
+    assert_eq!(
+        e["message"],
+        "`f1` is not a square of the board: the squares are a1 to e5"
+    );
     // turn-order: a seat label or number that does not fit.
     let (_, rule, _) = first_error(
         &format!("{THAAYAM}[First \"south\"]\n\n1. north: [2] -\n"),

@@ -186,6 +186,10 @@ impl Game for Thaayam {
         Some(series::throw_series(settings, dice))
     }
 
+    fn address_message(text: &str) -> String {
+        format!("`{text}` is not a square of the board: the squares are a1 to e5")
+    }
+
     fn outcome_to_write(settings: &Settings, _state: &State) -> Option<(&'static str, Series)> {
         let example = series::example(settings)?;
         Some(("throws first: write the throws in brackets", example))
