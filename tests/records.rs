@@ -414,6 +414,36 @@ fn rules_show_the_text_in_force_and_every_other_text() {
     );
 }
 
+/// A ruling cites the setting its rule's text was written for: under `diagonals = none`
+/// the `step` text in force is the one for no diagonals, so the reason given is that
+/// setting and the tag that set it, not `men`'s default.
+#[test]
+fn a_ruling_cites_the_setting_of_the_text_in_force() {
+    let text = "[Game \"halatafl\"]\n[Options \"diagonals=none\"]\n\n1. e3-d4\n";
+    let (code, out, _) = run_with_input(&["check", "-"], text.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("The board's diagonal lines are not used"),
+        "{out}"
+    );
+    assert!(
+        out.contains("it applies because diagonals = none (set by the record's Options tag"),
+        "{out}"
+    );
+    let (code, out, _) = run_with_input(&["adjudicate", "-", "--format", "json"], text.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["violation"]["setting"]["key"], "diagonals", "{out}");
+    assert_eq!(v["violation"]["setting"]["value"], "none", "{out}");
+    // Where the text in force is the plain one, the rule's own setting is cited.
+    let text = "[Game \"halatafl\"]\n\n1. e3-e4\n";
+    let (_, out, _) = run_with_input(&["check", "-"], text.as_bytes());
+    assert!(
+        out.contains("it applies because men = forward-sideways"),
+        "{out}"
+    );
+}
+
 #[test]
 fn limits() {
     let text = "[Game \"halatafl\"]\n\n1. e3-d4 c5xe3xg1=K 2. c3xc5xa7=K\n";

@@ -251,7 +251,7 @@ fn replay<G: Game>(
                 let rule = refusal.rule();
                 let rule_text = rule.and_then(|r| session.ruleset.rule(r).cloned());
                 let setting = rule
-                    .and_then(|r| G::schema().setting_for_rule(r))
+                    .and_then(|r| session.ruleset.cited_setting(G::schema(), r))
                     .and_then(|k| {
                         session
                             .ruleset

@@ -252,7 +252,31 @@ impl Ruleset {
     /// Where the setting that makes rule `id` apply was set (the schema's
     /// `rule_settings`), for a ruling's citation; `None` for a rule that always applies.
     pub fn rule_origin(&self, schema: &Schema, id: &str) -> Option<&Origin> {
-        schema.setting_for_rule(id).and_then(|key| self.origin(key))
+        self.cited_setting(schema, id)
+            .and_then(|key| self.origin(key))
+    }
+    /// The setting a ruling on rule `id` cites as the reason it applies. Where the text
+    /// in force is one written for some settings (`when diagonals = none`), a setting
+    /// of its condition: the schema's own for the rule when the condition names it,
+    /// else the condition's first. Otherwise the schema's (`rule_settings`); `None` for
+    /// a rule that always applies.
+    pub fn cited_setting<'a>(&'a self, schema: &Schema, id: &str) -> Option<&'a str> {
+        let own = schema.setting_for_rule(id);
+        let written_for = self
+            .texts
+            .get(id)
+            .and_then(|all| all.conditional.iter().find(|c| c.holds(&self.settings)));
+        match written_for {
+            None => own
+                .and_then(|k| self.settings.get_key_value(k))
+                .map(|(k, _)| k.as_str()),
+            Some(c) => c
+                .when
+                .iter()
+                .find(|t| Some(t.key.as_str()) == own)
+                .or(c.when.first())
+                .map(|t| t.key.as_str()),
+        }
     }
     /// The loaded value of the data setting `key` (a Halasi tile set), when it is loaded
     /// and of type `T`.
