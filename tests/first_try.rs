@@ -139,8 +139,7 @@ fn new_with_a_chosen_seed_or_none() {
     // Settings that make [1 4 2] impossible get a series they allow.
     let (code, out, _) = common::run_with_input(
         &["play", "thaayam", "--option", "extra-throws=[1]"],
-        b":moves
-",
+        b":moves\n",
     );
     assert_eq!(code, 0);
     assert!(out.starts_with("south throws first"), "{out}");
@@ -149,6 +148,13 @@ fn new_with_a_chosen_seed_or_none() {
     let (code, out, err) = run(&["new", "halves", "--no-seed"]);
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("without a seed cannot start"), "{err}");
+    // With a seed given, the reason is another, and the message does not blame the seed.
+    let (code, out, err) = run(&["new", "halasi", "--seats", "a", "--seed", "x"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("a record of halasi cannot start: the table game is for two to six seats"),
+        "{err}"
+    );
 }
 
 #[test]

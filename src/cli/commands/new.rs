@@ -130,8 +130,12 @@ impl Visitor for NewVisit<'_> {
             seed.as_deref(),
         );
         if let Err(v) = started {
+            let without = match seed {
+                Some(_) => "",
+                None => " without a seed",
+            };
             return Err(Failure::Usage(format!(
-                "a record of {} without a seed cannot start: {v}",
+                "a record of {}{without} cannot start: {v}",
                 self.rs.name
             )));
         }
