@@ -577,6 +577,24 @@ fn thaayam_common_rule_ids() {
     assert_eq!((kind.as_str(), rule.as_deref()), ("setup", Some("setup")));
 }
 
+/// A spinner's 0 (or no mouth up) counts 8 and is written 8: a written 0 says so.
+#[test]
+fn thaayam_a_written_zero_is_told_to_write_eight() {
+    let (_, rule, e) = first_error(
+        "[Game \"thaayam\"]\n[Ruleset \"thaayam-spinner\"]\n[First \"south\"]\n\n1. [0 2] -\n",
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("throws"));
+    assert_eq!(
+        e["message"],
+        "a throw is never written 0: no mouth up (a spinner's 0) counts 8, so write 8"
+    );
+    valid(
+        "[Game \"thaayam\"]\n[Ruleset \"thaayam-spinner\"]\n[First \"south\"]\n\n1. [8 2] -\n",
+        &[],
+    );
+}
+
 #[test]
 fn thaayam_seats_tag_and_resignations() {
     // Three seats listed in any order play clockwise: south, north, east.

@@ -138,6 +138,9 @@ impl fmt::Display for Violation {
         match &self.fault {
             NoSeries => write!(f, "the record has no seed, so the turn must write its series of throws in brackets, as in `[1 4 2] enter, c1+4+2`"),
             EmptySeries => write!(f, "the series `[]` holds no throw: a turn throws at least once"),
+            Impossible { value: 0 } => f.write_str(
+                "a throw is never written 0: no mouth up (a spinner's 0) counts 8, so write 8",
+            ),
             Impossible { value } => write!(f, "the dice cannot show {value}"),
             EndsEarly { at, value } => write!(f, "the series goes on after throw {} ({value}), but a {value} ends a series", at + 1),
             Unfinished { value } => write!(f, "the series ends with {value}, but a {value} is thrown again: a series ends with its first throw that is not an extra throw"),
