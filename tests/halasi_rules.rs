@@ -293,6 +293,11 @@ fn solitaire_end() {
         "phase",
         3,
     );
+    // Nor is a leave: rule `leave`, whose solitaire text says so; resign ends it lost.
+    ruled(&format!("{SOLITAIRE}3. [1: MM] leave\n"), "leave", 3);
+    let v = check(&format!("{SOLITAIRE}3. resign\n"), &[]);
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["status"]["winners"], serde_json::json!([]), "{v}");
 }
 
 #[test]

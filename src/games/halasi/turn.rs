@@ -343,7 +343,8 @@ fn regular(
     let mut scored = None;
     let mut tile = None;
     match action {
-        Action::Territory(_) | Action::Leave if solitaire => return Err(phase(EXPECT_SOLITAIRE)),
+        Action::Territory(_) if solitaire => return Err(phase(EXPECT_SOLITAIRE)),
+        Action::Leave if solitaire => return Err(Violation::LeaveInSolitaire),
         Action::Nothing if !solitaire => return Err(Violation::NoAction),
         Action::Territory(t) => {
             let fault = |why| Violation::TerritoryBuy {

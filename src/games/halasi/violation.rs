@@ -123,6 +123,8 @@ pub enum Violation {
     LeaveBeforePlay {
         resign: bool,
     },
+    /// A `leave` in solitaire, which has no leaving (`resign` ends it lost).
+    LeaveInSolitaire,
     // -- solitaire-end
     /// The bracket alone, while a domino could be placed.
     CanPlace {
@@ -215,7 +217,7 @@ impl crate::games::Violation for Violation {
             Violation::SetupPlace { .. } => "setup-place",
             Violation::TerritoryBuy { .. } => "territory-buy",
             Violation::Buy { .. } | Violation::NoAction => "roll-and-buy",
-            Violation::LeaveBeforePlay { .. } => "leave",
+            Violation::LeaveBeforePlay { .. } | Violation::LeaveInSolitaire => "leave",
             Violation::CanPlace { .. } => "solitaire-end",
             Violation::Setup { .. } => "setup",
             Violation::NoSuchTerritory { .. } => "address",
@@ -346,6 +348,10 @@ impl fmt::Display for Violation {
             Violation::Buy { seat, why } => write!(f, "{}: {why}", seat_name(*seat)),
             Violation::NoAction => f.write_str(
                 "after the roll a seat does exactly one of: buy a territory, place a run, leave",
+            ),
+            Violation::LeaveInSolitaire => f.write_str(
+                "there is no leaving in solitaire: a turn places a run (the bracket alone when \
+                 no domino can be placed), or `resign` ends the game lost",
             ),
             Violation::LeaveBeforePlay { resign } => write!(
                 f,
