@@ -595,6 +595,18 @@ fn thaayam_a_written_zero_is_told_to_write_eight() {
     );
 }
 
+/// Without a seed a turn without its throws is refused; the hint is a whole turn the
+/// seat to move could play (north enters on its own palace, c5).
+#[test]
+fn thaayam_a_turn_without_throws_gets_a_turn_of_its_seat() {
+    let (_, rule, e) = first_error(
+        "[Game \"thaayam\"]\n[First \"north\"]\n\n1. enter, c5+2\n",
+        &[],
+    );
+    assert_eq!(rule.as_deref(), Some("throws"));
+    assert_eq!(e["hint"], "for example `[1 4 2] enter, c5+4+2`", "{e}");
+}
+
 #[test]
 fn thaayam_seats_tag_and_resignations() {
     // Three seats listed in any order play clockwise: south, north, east.

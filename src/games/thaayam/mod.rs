@@ -314,6 +314,13 @@ impl Game for Thaayam {
     }
 
     fn hint(settings: &Settings, state: &State, violation: &Violation) -> Option<String> {
+        if matches!(violation.fault, violation::Fault::NoSeries) {
+            // A whole turn this seat could play with a series the settings allow.
+            let example = series::example(settings)?;
+            let mut turns = Vec::new();
+            legal::legal_turns(settings, state, Some(&example), &mut turns);
+            return turns.first().map(|t| format!("for example `{t}`"));
+        }
         if violation.series.is_empty() {
             return None;
         }

@@ -136,7 +136,7 @@ impl fmt::Display for Violation {
         use Fault::*;
         let s = &self.series;
         match &self.fault {
-            NoSeries => write!(f, "the record has no seed, so the turn must write its series of throws in brackets, as in `[1 4 2] enter, c1+4+2`"),
+            NoSeries => f.write_str("the record has no seed, so the turn must write its series of throws in brackets before its actions: `[2] …`, `[1 4 2] …`"),
             EmptySeries => write!(f, "the series `[]` holds no throw: a turn throws at least once"),
             Impossible { value: 0 } => f.write_str(
                 "a throw is never written 0: no mouth up (a spinner's 0) counts 8, so write 8",
