@@ -65,6 +65,10 @@ fn a_turn_after_the_end_is_named_by_its_place() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("Position before turn 2 ("), "{out}");
     assert!(!out.contains("turn 1"), "{out}");
+    // Its number in JSON is that place too, not the round's `1...`.
+    let (kind, _, e) = first_error(&text, &[]);
+    assert_eq!((kind.as_str(), e["turn"].as_u64()), ("rule", Some(2)));
+    assert_eq!(e["number"], "2", "{e}");
 }
 
 #[test]

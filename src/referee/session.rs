@@ -253,18 +253,21 @@ impl<G: Game> Session<G> {
     /// The turn now due as the record numbers it: its number as written (`2...`), and
     /// its name for people: `move 2, black` where turns are numbered by rounds, `turn 3`
     /// where every turn has its number (equal to its index). Once the game is over no
-    /// seat is due, so a turn written after the end is named by its index (`turn 4`)
-    /// under either numbering, never by the round it would have been in.
+    /// seat is due, so a turn written after the end is numbered and named by its index
+    /// (`4`, `turn 4`) under either numbering, never by the round it would have been in.
     pub fn turn_name(&self) -> (String, String) {
         let number = self.expected_number();
-        let name = match (self.numbering, self.to_move()) {
-            (Numbering::Rounds, Some(seat)) => {
-                format!("move {}, {}", number.n, seat_name::<G>(seat))
+        match (self.numbering, self.to_move()) {
+            (Numbering::Rounds, Some(seat)) => (
+                number.to_string(),
+                format!("move {}, {}", number.n, seat_name::<G>(seat)),
+            ),
+            (_, None) => {
+                let index = self.turns + 1;
+                (index.to_string(), format!("turn {index}"))
             }
-            (_, None) => format!("turn {}", self.turns + 1),
-            (Numbering::Turns, Some(_)) => format!("turn {}", number.n),
-        };
-        (number.to_string(), name)
+            (Numbering::Turns, Some(_)) => (number.to_string(), format!("turn {}", number.n)),
+        }
     }
 
     /// Checks the number and seat label written before a turn, and that the game is
