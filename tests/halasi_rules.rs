@@ -265,6 +265,20 @@ fn setup_tag() {
     ruled_setup("[Game \"halasi\"]\n[Setup \"AT1 @1,0 r0\"]\n\n1. home M1\n");
     ruled_setup("[Game \"halasi\"]\n[Ruleset \"halasi-solitaire\"]\n\n1. home M1\n");
     ruled_setup("[Game \"halasi\"]\n[Seats \"a\"]\n\n1. home M1\n");
+    // Solitaire is a's alone: a record naming other seats is refused, not played as a.
+    let solitaire = "[Game \"halasi\"]\n[Ruleset \"halasi-solitaire\"]\n[Seed \"x\"]\n";
+    ruled_setup(&format!("{solitaire}[Seats \"a b\"]\n\n1. home M1\n"));
+    ruled_setup(&format!(
+        "{solitaire}[Options \"seats=[b]\"]\n\n1. home M1\n"
+    ));
+    let v = check(&format!("{solitaire}[Seats \"a\"]\n\n1. home M1\n"), &[]);
+    assert_eq!(v["valid"], true, "{v}");
+    let (code, _, err) = common::run(&["new", "halasi-solitaire", "--seats", "a", "b"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("solitaire is played by one seat, a, not [a b]"),
+        "{err}"
+    );
 }
 
 fn ruled_setup(record: &str) {

@@ -131,6 +131,14 @@ impl Game for Halasi {
                     .into(),
             });
         }
+        if let Some(named) = &settings.solitaire_seats {
+            return Err(Violation::Setup {
+                message: format!(
+                    "solitaire is played by one seat, a, not {named} (the table game is \
+                     the ruleset halasi)"
+                ),
+            });
+        }
         if settings.mode == Mode::Solitaire && !seeded && setup.is_none() {
             return Err(Violation::Setup {
                 message: "solitaire without a seed needs a Setup tag listing its layout \

@@ -6,7 +6,7 @@ use std::sync::{Arc, LazyLock};
 use super::markings::Relation;
 use super::tiles::{self, TileSet};
 use crate::games::Seat;
-use crate::ruleset::{Alt, Kind, Ruleset, Schema, SettingSpec, COMMON_RULES};
+use crate::ruleset::{Alt, Kind, Origin, Ruleset, Schema, SettingSpec, COMMON_RULES};
 
 /// Seats `a`…`f`.
 pub const SEAT_NAMES: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
@@ -81,6 +81,10 @@ pub struct Settings {
     pub score: Scores,
     pub route: RoutePoints,
     pub match_required: MatchRequired,
+    /// Solitaire with seats other than `a` alone named by the record or the command
+    /// line (a `Seats` tag, `Options`, `--option`, `new --seats`): the seats as named,
+    /// for the refusal. A ruleset file's or the default `seats` is overridden quietly.
+    pub solitaire_seats: Option<String>,
 }
 
 /// The shipped standard tile set, built into the binary.
@@ -151,6 +155,13 @@ impl Settings {
         // The game fixes the seat order: a, b, c, …
         seats.sort();
         seats.dedup();
+        let named_here = matches!(
+            ruleset.origin("seats"),
+            Some(Origin::CommandLine | Origin::Options(_) | Origin::SeatsTag(_))
+        );
+        let solitaire_seats = (mode == Mode::Solitaire && named_here && seats != [Seat(0)])
+            .then(|| ruleset.value("seats").map(|v| v.to_string()))
+            .flatten();
         if mode == Mode::Solitaire {
             seats = vec![Seat(0)];
         }
@@ -179,6 +190,7 @@ impl Settings {
                 Some("any") => MatchRequired::Any,
                 _ => MatchRequired::Same,
             },
+            solitaire_seats,
         }
     }
 }
