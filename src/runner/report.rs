@@ -393,16 +393,7 @@ mod tests {
             game(5, 1, vec![2, 0, 1], vec![2]),
         ];
         let raw: Vec<(usize, usize, f64)> = results.iter().flat_map(pairwise).collect();
-        let mut moments = ClusterMoments::default();
-        for pair in 0..2 {
-            let mut cluster = Cluster::default();
-            for r in results.iter().filter(|r| r.pair == pair) {
-                pairwise(r)
-                    .iter()
-                    .for_each(|&(i, j, s)| cluster.add(i, j, s));
-            }
-            moments.add(&cluster);
-        }
+        let moments = moments_by_pair(&results, 2);
         let direct = ratings::clustered_ratings(&raw, 3, &moments);
         let names: Vec<String> = ["a", "b", "c"].iter().map(|s| s.to_string()).collect();
         let s = summarize(&names, 6, &results, None);
@@ -417,6 +408,21 @@ mod tests {
             t.add(r);
         }
         assert_eq!(t.summary(None).crosstable, s.crosstable);
+    }
+
+    /// The cluster moments of `results`, pair by pair (pairs `0..pairs`), built directly.
+    fn moments_by_pair(results: &[GameResult], pairs: usize) -> ClusterMoments {
+        let mut moments = ClusterMoments::default();
+        for pair in 0..pairs {
+            let mut cluster = Cluster::default();
+            for r in results.iter().filter(|r| r.pair == pair) {
+                pairwise(r)
+                    .iter()
+                    .for_each(|&(i, j, s)| cluster.add(i, j, s));
+            }
+            moments.add(&cluster);
+        }
+        moments
     }
 
     /// Three bots at three seats: `pairs` rotations; game `r` of pair `p` won by bot
@@ -470,16 +476,7 @@ mod tests {
         let played = &results[..13];
         let s = summarize(&names, 15, played, None);
         let raw: Vec<(usize, usize, f64)> = played.iter().flat_map(pairwise).collect();
-        let mut moments = ClusterMoments::default();
-        for pair in 0..5 {
-            let mut cluster = Cluster::default();
-            for r in played.iter().filter(|r| r.pair == pair) {
-                pairwise(r)
-                    .iter()
-                    .for_each(|&(i, j, s)| cluster.add(i, j, s));
-            }
-            moments.add(&cluster);
-        }
+        let moments = moments_by_pair(played, 5);
         assert_eq!(moments.clusters(), 5);
         let want = ratings::clustered_ratings(&raw, 3, &moments);
         for (b, want) in s.bots.iter().zip(&want) {
