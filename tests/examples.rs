@@ -378,6 +378,20 @@ fn score_of_a_refused_turn_is_not_counted() {
     assert_eq!(code, 0);
 }
 
+/// Standings read as counts in words: one of a unit is singular (`1 piece`, `1 tile`),
+/// more are plural; the JSON keeps the unit's one name.
+#[test]
+fn standings_say_one_piece_and_one_tile() {
+    let (_, text, _) = run(&["score", "games/halatafl/disputed-continue-jumps.game"]);
+    assert!(text.contains(" 1 piece\n"), "{text}");
+    assert!(!text.contains(" 1 pieces"), "{text}");
+    let (_, text, _) = run(&["score", "games/halves/complete-3p.game"]);
+    assert!(text.contains(" 1 tile\n"), "{text}");
+    assert!(!text.contains(" 1 tiles"), "{text}");
+    let (_, json, _) = run(&["score", "games/halves/complete-3p.game", "--format", "json"]);
+    assert!(json.contains("\"unit\":\"tiles\""), "{json}");
+}
+
 /// One record ruled under `--option capture=…` (issue 34): the ruling quotes the text the
 /// ruleset writes for the value in force, in text and in JSON, not the default's text
 /// ("it stands, but the opponent may huff" under a setting that refuses the turn).

@@ -245,7 +245,7 @@ fn position_game<G: Render>(
                         "  {:<8} {:>4} {}",
                         seat_name::<G>(s.seat),
                         s.value,
-                        s.unit
+                        unit_for(s.value, s.unit)
                     )?;
                 }
                 writeln!(out, "{}", status.describe())?;
@@ -520,5 +520,16 @@ fn upper_first(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+/// A standing's unit as its count reads in words: `1 tile`, `2 tiles` (units that are
+/// no plural, `money` and `borne off`, stay as they are).
+fn unit_for(value: i64, unit: &str) -> &str {
+    match (value, unit) {
+        (1, "pieces") => "piece",
+        (1, "tiles") => "tile",
+        (1, "points") => "point",
+        _ => unit,
     }
 }
