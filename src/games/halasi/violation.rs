@@ -19,7 +19,7 @@ pub fn seat_name(seat: Seat) -> &'static str {
 pub const EXPECT_HOME: &str = "each seat first names its home: `home M1`";
 pub const EXPECT_PLACE: &str = "in the setup each seat places a territory: `place AM1 @0,0 r0`";
 pub const EXPECT_PLAY: &str =
-    "it is a regular turn: `[3: RX KK SS] RX@AM1.0/AM1.7`, `territory …` or `leave`";
+    "it is a regular turn, of the form `[3: RX KK SS] RX@AM1.0/AM1.7`, or `territory …` or `leave`";
 pub const EXPECT_SOLITAIRE: &str =
     "a solitaire turn places a run (the bracket alone when no domino can be placed)";
 
