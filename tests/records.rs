@@ -746,3 +746,22 @@ fn a_record_dealt_under_a_commitment_names_the_first_seat() {
     let (code, lines) = check(&revealed, &[]);
     assert_eq!(code, 0, "{lines:?}");
 }
+
+/// A start refused cites its rule with the rule's text, as a refused turn does: the
+/// setup string's rule (a malformed `Setup`) and a rule the start checks (Thaayam's
+/// `First` naming no seat that plays).
+#[test]
+fn a_refused_start_quotes_its_rule() {
+    let bad_setup = "[Game \"halatafl\"]\n[Setup \"7/7/7/7/7/7/8 w -\"]\n\n1. e3-d4\n";
+    let (code, out, err) = run_with_input(&["check", "-"], bad_setup.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("error[setup]"), "{out}");
+    assert!(
+        out.contains("= rule setup: A `Setup` tag must give a Halatafl position"),
+        "{out}"
+    );
+    let bad_first = "[Game \"thaayam\"]\n[First \"west\"]\n\n1. [1] enter\n";
+    let (code, out, err) = run_with_input(&["check", "-"], bad_first.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("= rule "), "{out}");
+}

@@ -477,7 +477,9 @@ fn prepare<G: Game>(
             Ok(state) => Some(state),
             Err(v) => {
                 let mut d = Diagnostic::new(ErrorKind::Setup, Some(tag.value_span), v.to_string());
-                d.rule = Some(crate::games::Violation::rule(&v).to_string());
+                let rule = crate::games::Violation::rule(&v);
+                d.rule_text = ruleset.rule(rule).cloned();
+                d.rule = Some(rule.to_string());
                 return Err(vec![d]);
             }
         },
@@ -488,6 +490,8 @@ fn prepare<G: Game>(
         last: std::cell::Cell::new(None),
     };
     let dice = key.map(crate::dice::Dice::from_key);
+    // (The rule texts, for a start refused: the ruleset itself goes to the session.)
+    let texts = Arc::clone(&ruleset);
     Session::<G>::start_with(ruleset, settings, setup, &reading, dice).map_err(|v: G::Violation| {
         // At the setup, else at the last tag the game read (Thaayam's `First`), else at
         // the record's `Game` tag: an error of the start always has a place.
@@ -497,7 +501,9 @@ fn prepare<G: Game>(
             .or(reading.last.get())
             .or(header.get("Game").map(|t| t.value_span));
         let mut d = Diagnostic::new(ErrorKind::Setup, span, v.to_string());
-        d.rule = Some(crate::games::Violation::rule(&v).to_string());
+        let rule = crate::games::Violation::rule(&v);
+        d.rule_text = texts.rule(rule).cloned();
+        d.rule = Some(rule.to_string());
         vec![d]
     })
 }
