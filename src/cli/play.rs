@@ -44,18 +44,11 @@ impl<G: Game> Game_<G> {
     }
     /// The record as written: a finished game's header says who won and how.
     fn record(&self) -> String {
-        let mut s = self.header.clone();
         let now = self.current();
-        if let Some(f) = Finish::of::<G>(&now.settings, &now.status()) {
-            let split = record::split(&s, &record::Limits::default());
-            if let Some(raw) = split.records.first() {
-                let tags = [
-                    ("Result", f.result.as_str()),
-                    ("Termination", f.termination),
-                ];
-                s = record::set_tags(&s, &raw.header, &tags, "\n");
-            }
-        }
+        let mut s = match Finish::of::<G>(&now.settings, &now.status()) {
+            Some(f) => with_finish_tags(&self.header, &f),
+            None => self.header.clone(),
+        };
         s.push('\n');
         for l in &self.lines {
             s.push_str(l);
@@ -548,17 +541,19 @@ fn save_turn<G: Game>(
         .map(|b| String::from_utf8_lossy(&b).into_owned())?;
     // A byte order mark stays where it is, outside the records that are read.
     let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let split = record::split(body, &record::Limits::default());
-    let Some(raw) = split.records.last() else {
-        return Ok(());
-    };
-    let tags = [
-        ("Result", f.result.as_str()),
-        ("Termination", f.termination),
-    ];
     let bom = &text[..text.len() - body.len()];
-    let edited = record::set_tags(body, &raw.header, &tags, "\n");
-    lock.replace(&format!("{bom}{edited}")).map_err(cannot)
+    lock.replace(&format!("{bom}{}", with_finish_tags(body, &f)))
+        .map_err(cannot)
+}
+
+/// `text` (records, the last of them this game's) with the last record's header saying
+/// how the game ended, the rest kept as written.
+fn with_finish_tags(text: &str, f: &Finish) -> String {
+    let split = record::split(text, &record::Limits::default());
+    match split.records.last() {
+        Some(raw) => record::set_tags(text, &raw.header, &f.tags(), "\n"),
+        None => text.to_string(),
+    }
 }
 
 struct Answer {

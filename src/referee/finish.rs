@@ -20,6 +20,14 @@ pub struct Finish {
 }
 
 impl Finish {
+    /// The header tags that declare it: `Result` and `Termination`.
+    pub fn tags(&self) -> [(&'static str, &str); 2] {
+        [
+            ("Result", self.result.as_str()),
+            ("Termination", self.termination),
+        ]
+    }
+
     /// The declarations of a game with this status; `None` while it is played.
     pub fn of<G: Game>(settings: &G::Settings, status: &Status) -> Option<Finish> {
         let Status::Over(end) = status else {

@@ -130,11 +130,7 @@ impl Visitor for MoveVisit<'_> {
         text.replace_range(kept..marker_end, &format!("{sep}{line}{tail}"));
         // The header says how the game ended (the edit lies before the movetext's).
         if let Some(f) = &finish {
-            let tags = [
-                ("Result", f.result.as_str()),
-                ("Termination", f.termination),
-            ];
-            text = record::set_tags(&text, &rec.raw.header, &tags, eol);
+            text = record::set_tags(&text, &rec.raw.header, &f.tags(), eol);
         }
         // Still under the lock taken before the record was read: nobody has changed it.
         lock.replace(&text)
