@@ -264,13 +264,29 @@ fn bank_broken_ends_the_game() {
 fn setup_tag() {
     ruled_setup("[Game \"halasi\"]\n[Setup \"AT1 @1,0 r0\"]\n\n1. home M1\n");
     ruled_setup("[Game \"halasi\"]\n[Ruleset \"halasi-solitaire\"]\n\n1. home M1\n");
-    ruled_setup("[Game \"halasi\"]\n[Seats \"a\"]\n\n1. home M1\n");
+    // A seat count the mode cannot take is an error of the setting `seats`, placed at
+    // the tag that set it, citing no rule.
+    ruled_seats("[Game \"halasi\"]\n[Seats \"a\"]\n\n1. home M1\n", 2, 9);
     // Solitaire is a's alone: a record naming other seats is refused, not played as a.
     let solitaire = "[Game \"halasi\"]\n[Ruleset \"halasi-solitaire\"]\n[Seed \"x\"]\n";
-    ruled_setup(&format!("{solitaire}[Seats \"a b\"]\n\n1. home M1\n"));
-    ruled_setup(&format!(
-        "{solitaire}[Options \"seats=[b]\"]\n\n1. home M1\n"
-    ));
+    ruled_seats(&format!("{solitaire}[Seats \"a b\"]\n\n1. home M1\n"), 4, 9);
+    ruled_seats(
+        &format!("{solitaire}[Options \"purse = 10; seats=[b]\"]\n\n1. home M1\n"),
+        4,
+        23,
+    );
+    // Set on the command line, it is said so (the place is the ruleset's name).
+    let (code, out, _) = common::run(&[
+        "check",
+        "--option",
+        "seats=[a]",
+        "games/halasi/table-2-seats.game",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("; `seats` was set by --option\n  --> games/halasi/table-2-seats.game:2:11"),
+        "{out}"
+    );
     let v = check(&format!("{solitaire}[Seats \"a\"]\n\n1. home M1\n"), &[]);
     assert_eq!(v["valid"], true, "{v}");
     let (code, _, err) = common::run(&["new", "halasi-solitaire", "--seats", "a", "b"]);
@@ -278,6 +294,18 @@ fn setup_tag() {
     assert!(
         err.contains("solitaire is played by one seat, a, not [a b]"),
         "{err}"
+    );
+}
+
+fn ruled_seats(record: &str, line: u64, column: u64) {
+    let v = check(record, &[]);
+    let e = &v["errors"][0];
+    assert_eq!(e["kind"], "ruleset", "{v}");
+    assert_eq!(e["rule"], Value::Null, "{v}");
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(line), Some(column)),
+        "{v}"
     );
 }
 

@@ -107,6 +107,13 @@ impl Status {
 pub trait Violation: fmt::Display + fmt::Debug + Clone {
     /// The rule id cited.
     fn rule(&self) -> RuleId;
+
+    /// The setting whose value refuses the start (Halasi's table game given one seat):
+    /// such a refusal is an error of the settings, placed where that setting was set,
+    /// and cites no rule. `None` for every violation of a turn or a setup.
+    fn setting(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The breakdown of a game whose turns are not scored: it has no values.

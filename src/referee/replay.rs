@@ -493,6 +493,21 @@ fn prepare<G: Game>(
     // (The rule texts, for a start refused: the ruleset itself goes to the session.)
     let texts = Arc::clone(&ruleset);
     Session::<G>::start_with(ruleset, settings, setup, &reading, dice).map_err(|v: G::Violation| {
+        use crate::games::Violation as _;
+        if let Some(key) = v.setting() {
+            // An error of the settings: where the setting was last set in the header
+            // (the Seats or Options tag), else at the ruleset's name, else the Game tag.
+            let set = overrides.iter().rposition(|o| o.key == key);
+            let span = set
+                .and_then(|i| override_spans[i])
+                .or(tag_span)
+                .or(header.get("Game").map(|t| t.value_span));
+            let mut message = v.to_string();
+            if set.is_some_and(|i| override_spans[i].is_none()) {
+                message.push_str(&format!("; `{key}` was set by --option"));
+            }
+            return vec![Diagnostic::new(ErrorKind::Ruleset, span, message)];
+        }
         // At the setup, else at the last tag the game read (Thaayam's `First`), else at
         // the record's `Game` tag: an error of the start always has a place.
         let span = header
@@ -501,7 +516,7 @@ fn prepare<G: Game>(
             .or(reading.last.get())
             .or(header.get("Game").map(|t| t.value_span));
         let mut d = Diagnostic::new(ErrorKind::Setup, span, v.to_string());
-        let rule = crate::games::Violation::rule(&v);
+        let rule = v.rule();
         d.rule_text = texts.rule(rule).cloned();
         d.rule = Some(rule.to_string());
         vec![d]

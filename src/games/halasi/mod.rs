@@ -125,18 +125,11 @@ impl Game for Halasi {
     ) -> Result<State, Violation> {
         let seeded = dice.is_some();
         if settings.mode == Mode::Table && settings.seats.len() < 2 {
-            return Err(Violation::Setup {
-                message: "the table game is for two to six seats (solitaire is `mode = \
-                          solitaire`, the ruleset halasi-solitaire)"
-                    .into(),
-            });
+            return Err(Violation::TableSeats);
         }
         if let Some(named) = &settings.solitaire_seats {
-            return Err(Violation::Setup {
-                message: format!(
-                    "solitaire is played by one seat, a, not {named} (the table game is \
-                     the ruleset halasi)"
-                ),
+            return Err(Violation::SolitaireSeats {
+                named: named.clone(),
             });
         }
         if settings.mode == Mode::Solitaire && !seeded && setup.is_none() {

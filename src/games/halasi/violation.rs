@@ -130,6 +130,13 @@ pub enum Violation {
     CanPlace {
         example: DominoAt,
     },
+    // -- the setting `seats` (no rule: an error of the settings)
+    /// The table game given fewer than two seats.
+    TableSeats,
+    /// Solitaire given seats other than `a` (as the setting was written).
+    SolitaireSeats {
+        named: String,
+    },
     // -- setup
     /// A `Setup` that cannot be: the table game starts from its homes; a solitaire
     /// layout of tiles that are not in the pool or do not join.
@@ -219,7 +226,10 @@ impl crate::games::Violation for Violation {
             Violation::Buy { .. } | Violation::NoAction => "roll-and-buy",
             Violation::LeaveBeforePlay { .. } | Violation::LeaveInSolitaire => "leave",
             Violation::CanPlace { .. } => "solitaire-end",
-            Violation::Setup { .. } => "setup",
+            // (Never cited: `setting` names what refuses these.)
+            Violation::Setup { .. } | Violation::TableSeats | Violation::SolitaireSeats { .. } => {
+                "setup"
+            }
             Violation::NoSuchTerritory { .. } => "address",
             Violation::NotAdjacent { .. } => "not-adjacent",
             Violation::Covered { .. } | Violation::TwiceInRun { .. } => "covered",
@@ -236,6 +246,14 @@ impl crate::games::Violation for Violation {
             Violation::Claim { .. } => "claim",
             Violation::Territory { .. } => "territory-adjacent",
         }
+    }
+
+    fn setting(&self) -> Option<&'static str> {
+        matches!(
+            self,
+            Violation::TableSeats | Violation::SolitaireSeats { .. }
+        )
+        .then_some("seats")
     }
 }
 
@@ -365,6 +383,15 @@ impl fmt::Display for Violation {
                  where no domino can be placed ends solitaire"
             ),
             Violation::Setup { message } => f.write_str(message),
+            Violation::TableSeats => f.write_str(
+                "the table game is for two to six seats (solitaire is `mode = solitaire`, the \
+                 ruleset halasi-solitaire)",
+            ),
+            Violation::SolitaireSeats { named } => write!(
+                f,
+                "solitaire is played by one seat, a, not {named} (the table game is the \
+                 ruleset halasi)"
+            ),
             Violation::RouteOffRun { route } => {
                 write!(f, "{route}: routes are announced on a turn that places dominos")
             }
