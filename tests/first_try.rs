@@ -144,6 +144,17 @@ fn new_with_a_chosen_seed_or_none() {
     assert_eq!(code, 0);
     assert!(out.starts_with("south throws first"), "{out}");
     assert!(out.contains("e.g. `[1 2] enter, c1+2`"), "{out}");
+    // Settings no short series fits (every value but 8 an extra throw) still get the
+    // game's own words, without an example.
+    let (code, out, _) = common::run_with_input(
+        &["play", "thaayam", "--option", "extra-throws=[1 2 3 4]"],
+        b":moves\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("south throws first: write the throws in brackets (without a seed"),
+        "{out}"
+    );
     // A game that cannot start without a seed says so, as a usage error.
     let (code, out, err) = run(&["new", "halves", "--no-seed"]);
     assert_eq!(code, 2, "{out}");

@@ -242,13 +242,13 @@ pub trait Game: Sized + 'static {
 
     /// Where the players make the random events (no seed) and the turn now due opens
     /// with one that is not written yet: what the seat to move writes first, worded to
-    /// follow the seat's name ("throws first: write …"), and an outcome it could write,
-    /// for a hint whose example turn the referee accepts. `None` where the turn opens
-    /// with no outcome to write, or the game gives no example.
+    /// follow the seat's name ("throws first: write …"), and, where the game has one for
+    /// these settings, an outcome it could write, for a hint whose example turn the
+    /// referee accepts. `None` where the turn opens with no outcome to write.
     fn outcome_to_write(
         _settings: &Self::Settings,
         _state: &Self::State,
-    ) -> Option<(&'static str, Self::Chance)> {
+    ) -> Option<(&'static str, Option<Self::Chance>)> {
         None
     }
 

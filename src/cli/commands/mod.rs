@@ -332,7 +332,7 @@ pub fn written_chance_note<G: Game>(session: &referee::Session<G>) -> Option<Str
     }
     let status = session.status_report();
     let how = match G::outcome_to_write(&session.settings, &session.state) {
-        Some((what, outcome)) => {
+        Some((what, Some(outcome))) => {
             let mut turns = Vec::new();
             session.legal_turns_for(Some(&outcome), &mut turns);
             let label = match status.may_move {
@@ -344,10 +344,8 @@ pub fn written_chance_note<G: Game>(session: &referee::Session<G>) -> Option<Str
                 None => what.to_string(),
             }
         }
-        None => match G::NAME {
-            "thaayam" => "throws first: write the throws in brackets".into(),
-            _ => "makes a random event first: write its outcome in the turn".into(),
-        },
+        Some((what, None)) => what.to_string(),
+        None => "makes a random event first: write its outcome in the turn".into(),
     };
     let who = match status.may_move {
         Some(_) => format!("{}; the seat that moves", status.describe()),

@@ -213,8 +213,11 @@ impl Game for Halasi {
         chance::agrees(derived, written)
     }
 
-    fn outcome_to_write(settings: &Settings, state: &State) -> Option<(&'static str, Chance)> {
-        chance::example(settings, state)
+    fn outcome_to_write(
+        settings: &Settings,
+        state: &State,
+    ) -> Option<(&'static str, Option<Chance>)> {
+        chance::example(settings, state).map(|(what, outcome)| (what, Some(outcome)))
     }
 
     fn open_movers(settings: &Settings, state: &State) -> Option<SeatSet> {

@@ -190,9 +190,14 @@ impl Game for Thaayam {
         format!("`{text}` is not a square of the board: the squares are a1 to e5")
     }
 
-    fn outcome_to_write(settings: &Settings, _state: &State) -> Option<(&'static str, Series)> {
-        let example = series::example(settings)?;
-        Some(("throws first: write the throws in brackets", example))
+    fn outcome_to_write(
+        settings: &Settings,
+        _state: &State,
+    ) -> Option<(&'static str, Option<Series>)> {
+        Some((
+            "throws first: write the throws in brackets",
+            series::example(settings),
+        ))
     }
 
     fn written_chance(turn: &Turn) -> Option<Cow<'_, Series>> {
