@@ -25,8 +25,6 @@ trait Row:
 {
     const ZERO: Self;
     fn bit(i: usize) -> Self;
-    /// How many bits are set, for a row with at most two.
-    fn few_ones(self) -> u8;
     /// The index of the lowest set bit; there is one.
     fn lowest(self) -> usize;
     /// Without the lowest set bit.
@@ -40,10 +38,6 @@ macro_rules! row {
             #[inline]
             fn bit(i: usize) -> Self {
                 1 << i
-            }
-            #[inline]
-            fn few_ones(self) -> u8 {
-                u8::from(self != 0) + u8::from(self & self.wrapping_sub(1) != 0)
             }
             #[inline]
             fn lowest(self) -> usize {
@@ -135,7 +129,9 @@ impl<W: Row, const ROWS: usize> Frontier<W, ROWS> {
             let new = cells & !self.seen[row];
             self.seen[row] = self.seen[row] | new;
             self.listed[row] = self.listed[row] | new;
-            let added = new.few_ones();
+            // `cells` holds two cells (the layout stays clear of the rows' ends), and
+            // `new` some of them: both where it is all of them.
+            let added = u8::from(new != W::ZERO) + u8::from(new == cells);
             self.count[row] += added;
             self.len += usize::from(added);
         }
@@ -160,12 +156,14 @@ pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
     }
     let colours = &mut colours[..n];
     dice.shuffle(colours);
+    // The tiles are laid in the state's own table (a table is a few hundred bytes:
+    // not built apart and copied in).
     let mut st = State::empty();
-    st.tiles = if n <= 31 {
-        lay::<u64, 63>(colours, dice)
+    if n <= 31 {
+        lay::<u64, 63>(colours, dice, &mut st.tiles);
     } else {
-        lay::<u128, { 2 * MAX_TILES + 1 }>(colours, dice)
-    };
+        lay::<u128, { 2 * MAX_TILES + 1 }>(colours, dice, &mut st.tiles);
+    }
     st.phase = if s.has_contract() {
         Phase::Contract
     } else {
@@ -179,8 +177,8 @@ pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
 /// Lays the shuffled tiles: the first on (0,0), each next on a cell drawn from the
 /// frontier. `ROWS / 2` is at least the number of tiles. Each colour's tiles are kept in
 /// columns (a bit a cell of column `q`, by `r`) as they are laid, so the tiles come out
-/// sorted by `q`, then `r`, at the end.
-fn lay<W: Row, const ROWS: usize>(colours: &[u8], dice: &mut Dice) -> Tiles {
+/// sorted by `q`, then `r`, at the end, into `tiles` (empty).
+fn lay<W: Row, const ROWS: usize>(colours: &[u8], dice: &mut Dice, tiles: &mut Tiles) {
     debug_assert!(colours.len() <= ROWS / 2);
     let radius = ROWS / 2;
     let mut frontier = Frontier::<W, ROWS>::new();
@@ -199,7 +197,7 @@ fn lay<W: Row, const ROWS: usize>(colours: &[u8], dice: &mut Dice) -> Tiles {
         first = first.min(q);
         last = last.max(q);
     }
-    let mut tiles = Tiles::default();
+    debug_assert!(tiles.is_empty());
     let at = |i: usize| i as i16 - radius as i16;
     for (q, &[white, black, red]) in columns.iter().enumerate().take(last + 1).skip(first) {
         let mut laid = white | black | red;
@@ -216,7 +214,6 @@ fn lay<W: Row, const ROWS: usize>(colours: &[u8], dice: &mut Dice) -> Tiles {
             laid = laid.without_lowest();
         }
     }
-    tiles
 }
 
 /// The normal start.
