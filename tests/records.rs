@@ -459,6 +459,15 @@ fn limits() {
         kind, "limit",
         "an oversized record is refused with a clear error"
     );
+    // A limit smaller than the first tag line still quotes it, and names the game.
+    let (code, out, _) = run_with_input(&["check", "--max-bytes", "10", "-"], text.as_bytes());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("1 | [Game \"halatafl\"]\n"), "{out}");
+    let (_, out, _) = run_with_input(
+        &["check", "--max-bytes", "10", "--format", "json", "-"],
+        text.as_bytes(),
+    );
+    assert!(out.contains("\"game\":\"halatafl\""), "{out}");
     let two = format!("{text}\n{text}");
     let (code, out, _) = run_with_input(&["check", "--max-bytes", "60", "-"], two.as_bytes());
     assert_eq!(code, 0, "each record is within the limit: {out}");

@@ -434,7 +434,13 @@ fn check_text_at(env: &Env, file: &str, text: &str, first_line: usize) -> Vec<Re
 /// here" report of a stream without a header. Spans count from the chunk's text.
 pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
     let refused = |text: &str, kind: ErrorKind, at: usize, message: String| {
-        let file = record::split(text, &env.limits);
+        // The text kept is bounded already (an over-limit record's header may be over a
+        // small limit): read for its tags whatever its size.
+        let whole = Limits {
+            max_bytes: usize::MAX,
+            ..env.limits
+        };
+        let file = record::split(text, &whole);
         let raw = file.records.first();
         let tag = |name: &str| raw.and_then(|r| r.header.value(name)).map(str::to_string);
         vec![Report {

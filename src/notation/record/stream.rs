@@ -17,6 +17,9 @@ use super::{Limits, RawRecord};
 /// read without preparing (zeroing) a large buffer; a large file in large reads.
 const BLOCK: usize = 256 << 10;
 const FIRST_BLOCK: usize = 8 << 10;
+/// What is kept of an over-limit record's header at least, in whole lines, whatever
+/// the limit: enough to quote its first tag.
+const QUOTED: usize = 1 << 10;
 
 /// One record of a file, read from a stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +50,7 @@ pub enum ChunkText {
     /// The record is not UTF-8: its text up to the first invalid byte.
     NotUtf8 { valid: String },
     /// The record is over the size limit: its header lines, as far as they are within
-    /// the limit.
+    /// the limit (or within 1 KiB, where the limit is smaller).
     OverLimit { header: String },
 }
 
@@ -285,11 +288,20 @@ impl<R: Read> Chunks<R> {
     /// drops it too if it is longer than the limit (such a line is no record's start).
     fn overflow(&mut self, partial: bool) {
         let (_, dropped) = self.over.get_or_insert_with(|| {
+            // The header lines within the limit, or within `QUOTED` bytes where the
+            // limit is smaller: a ruling on the record quotes its first line.
             let header = match self.header_end {
-                Some(end) if end - self.start <= self.limits.max_bytes => {
-                    self.buf[self.start..end].to_vec()
+                Some(end) => {
+                    let lines = &self.buf[self.start..end];
+                    let keep = self.limits.max_bytes.max(QUOTED);
+                    if lines.len() <= keep {
+                        lines.to_vec()
+                    } else {
+                        memchr::memrchr(b'\n', &lines[..keep])
+                            .map_or_else(Vec::new, |i| lines[..=i].to_vec())
+                    }
                 }
-                _ => Vec::new(),
+                None => Vec::new(),
             };
             (header, 0)
         });
