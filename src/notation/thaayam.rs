@@ -9,6 +9,11 @@ use std::fmt;
 
 use smallvec::SmallVec;
 
+mod list;
+
+use list::Bytes;
+pub use list::{ActionRef, Actions, Iter, Views};
+
 /// A square of the 5×5 board: `index = rank * 5 + file`, files `a`–`e`, ranks `1`–`5`.
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
 pub struct Square(u8);
@@ -62,28 +67,42 @@ impl fmt::Display for Square {
 /// a random playout's time.
 pub type Throws<const N: usize> = SmallVec<[u8; N]>;
 
-/// A series of throws, in the order thrown. `Display`: `[1 4 2]`.
-#[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
-pub struct Series(pub Throws<15>);
+/// A series of throws, in the order thrown, inline up to 14. `Display`: `[1 4 2]`.
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Series(Bytes<14>);
 
 impl Series {
     /// The series of these throws.
     pub fn new(throws: &[u8]) -> Series {
-        Series(throws.iter().copied().collect())
+        let mut out = Series::default();
+        out.0.extend_from_slice(throws);
+        out
+    }
+    /// Adds a throw at the end.
+    #[inline]
+    pub fn push(&mut self, throw: u8) {
+        self.0.push(throw);
+    }
+}
+
+impl Default for Series {
+    fn default() -> Series {
+        Series(Bytes::new())
     }
 }
 
 impl std::ops::Deref for Series {
     type Target = [u8];
+    #[inline]
     fn deref(&self) -> &[u8] {
-        &self.0
+        self.0.as_slice()
     }
 }
 
 impl fmt::Display for Series {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("[")?;
-        for (i, t) in self.0.iter().enumerate() {
+        for (i, t) in self.iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
@@ -141,12 +160,11 @@ impl fmt::Display for Action {
 }
 
 /// One Thaayam turn as written: the series (when written) and the actions in order; no
-/// action is written `-`.
+/// action is written `-`. 40 bytes.
 #[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
 pub struct Turn {
     pub series: Option<Series>,
-    /// Held inline up to four, as [`Throws`] are.
-    pub actions: SmallVec<[Action; 4]>,
+    pub actions: Actions,
 }
 
 impl fmt::Display for Turn {
@@ -244,15 +262,15 @@ fn fast_square(b: &[u8]) -> Option<(Square, usize)> {
 /// The series at the start of `b` (`[1 4 2]`).
 fn fast_series(b: &[u8]) -> Option<(Series, usize)> {
     let mut i = gap(b, 1);
-    let mut throws = Throws::new();
+    let mut series = Series::default();
     if let Some((t, n)) = fast_throw(&b[i..]) {
-        throws.push(t);
+        series.push(t);
         i += n;
         loop {
             let j = gap(b, i);
             match fast_throw(&b[j..]) {
                 Some((t, n)) if j > i => {
-                    throws.push(t);
+                    series.push(t);
                     i = j + n;
                 }
                 _ => break,
@@ -260,35 +278,46 @@ fn fast_series(b: &[u8]) -> Option<(Series, usize)> {
         }
     }
     i = gap(b, i);
-    (b.get(i) == Some(&b']')).then(|| (Series(throws), i + 1))
+    (b.get(i) == Some(&b']')).then_some((series, i + 1))
 }
 
+/// The most throws of one move read by hand; a longer move is left to the parser.
+const FAST_MOVE_THROWS: usize = 8;
+
 /// One action at the start of `b`, read by hand only where the `action` rule reads
-/// exactly it.
-fn fast_action(b: &[u8]) -> Option<(Action, usize)> {
+/// exactly it, appended to `actions`: its length.
+fn fast_action(b: &[u8], actions: &mut Actions) -> Option<usize> {
     let word_ends = |n: usize| !b.get(n).is_some_and(u8::is_ascii_alphanumeric);
-    if b.starts_with(b"enter") {
-        return word_ends(5).then_some((Action::Enter, 5));
-    }
-    if b.starts_with(b"off") {
-        return word_ends(3).then_some((Action::Off, 3));
-    }
-    if b.starts_with(b"twin") {
-        let at = gap(b, 4);
-        let (sq, n) = fast_square(&b[at..])?;
-        return (at > 4).then_some((Action::Twin(sq), at + n));
+    match b.first()? {
+        b'e' if b.starts_with(b"enter") => {
+            actions.push_view(ActionRef::Enter);
+            return word_ends(5).then_some(5);
+        }
+        b'o' if b.starts_with(b"off") => {
+            actions.push_view(ActionRef::Off);
+            return word_ends(3).then_some(3);
+        }
+        b't' if b.starts_with(b"twin") => {
+            let at = gap(b, 4);
+            let (sq, n) = fast_square(&b[at..])?;
+            actions.push_view(ActionRef::Twin(sq));
+            return (at > 4).then_some(at + n);
+        }
+        _ => {}
     }
     let twins = b.first() == Some(&b'T');
     let mut i = usize::from(twins);
     let (from, n) = fast_square(&b[i..])?;
     i += n;
-    let mut throws = Throws::new();
+    let mut throws = [0u8; FAST_MOVE_THROWS];
+    let mut count = 0;
     while b.get(i) == Some(&b'+') {
         let (t, n) = fast_throw(&b[i + 1..])?;
-        throws.push(t);
+        *throws.get_mut(count)? = t;
+        count += 1;
         i += 1 + n;
     }
-    if throws.is_empty() {
+    if count == 0 {
         return None;
     }
     let capture = b.get(i) == Some(&b'x');
@@ -298,13 +327,8 @@ fn fast_action(b: &[u8]) -> Option<(Action, usize)> {
         }
         i += 1;
     }
-    let action = Action::Move {
-        from,
-        twins,
-        throws,
-        capture,
-    };
-    Some((action, i))
+    actions.push_move(from, twins, &throws[..count], capture);
+    Some(i)
 }
 
 /// The commonest turns read by hand, for [`parse_movetext`]: a series or not, then `-`
@@ -326,18 +350,14 @@ fn fast_turn(b: &[u8]) -> Option<(Turn, usize)> {
         }
         return Some((turn, i + 1));
     }
-    let (action, n) = fast_action(&b[i..])?;
-    turn.actions.push(action);
-    i += n;
+    i += fast_action(&b[i..], &mut turn.actions)?;
     loop {
         let comma = gap(b, i);
         if b.get(comma) != Some(&b',') {
             return Some((turn, i));
         }
         let at = gap(b, comma + 1);
-        let (action, n) = fast_action(&b[at..])?;
-        turn.actions.push(action);
-        i = at + n;
+        i = at + fast_action(&b[at..], &mut turn.actions)?;
     }
 }
 
@@ -364,12 +384,11 @@ fn turn_of(turn: pest::iterators::Pair<'_, Rule>) -> TurnParse<Turn> {
     for part in turn.into_inner() {
         match part.as_rule() {
             Rule::series => {
-                let throws = part
-                    .into_inner()
-                    .filter(|p| p.as_rule() == Rule::throw)
-                    .map(throw)
-                    .collect();
-                out.series = Some(Series(throws));
+                let mut series = Series::default();
+                for t in part.into_inner().filter(|p| p.as_rule() == Rule::throw) {
+                    series.push(throw(t));
+                }
+                out.series = Some(series);
             }
             Rule::body => {
                 for action in part.into_inner().filter(|p| p.as_rule() == Rule::action) {
@@ -441,7 +460,7 @@ mod tests {
         assert_eq!(len, 21);
         assert_eq!(t.series, Some(Series::new(&[1, 4, 2])));
         assert_eq!(
-            t.actions[..],
+            t.actions.iter().collect::<Vec<_>>(),
             [
                 Action::Enter,
                 Action::Move {
@@ -464,10 +483,11 @@ mod tests {
         let (t, _) = turn("Tc5+8+3, twin c5 ,off,b5+2x");
         assert_eq!(t.series, None);
         assert_eq!(t.to_string(), "Tc5+8+3, twin c5, off, b5+2x");
-        assert!(matches!(t.actions[0], Action::Move { twins: true, .. }));
-        assert_eq!(t.actions[1], Action::Twin(sq("c5")));
-        assert_eq!(t.actions[2], Action::Off);
-        assert!(matches!(t.actions[3], Action::Move { capture: true, .. }));
+        let actions: Vec<Action> = t.actions.iter().collect();
+        assert!(matches!(actions[0], Action::Move { twins: true, .. }));
+        assert_eq!(actions[1], Action::Twin(sq("c5")));
+        assert_eq!(actions[2], Action::Off);
+        assert!(matches!(actions[3], Action::Move { capture: true, .. }));
         let (t, _) = turn("-");
         assert_eq!(t, Turn::default());
     }

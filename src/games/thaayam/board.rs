@@ -99,25 +99,81 @@ pub fn position_of(seat: usize, square: u8) -> u8 {
     POSITIONS[seat][usize::from(square)]
 }
 
+/// For a seat and one of its route positions: the position of that square on each
+/// seat's route, repeated in the four bytes of that seat's pieces (byte `4 * seat +
+/// piece`), to compare with a [`State`]'s sixteen positions at once.
+const LANDING: [[u128; 25]; 4] = {
+    let mut out = [[0u128; 25]; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut p = 0;
+        while p < 25 {
+            let sq = ROUTES[s][p] as usize;
+            let mut e = 0;
+            while e < 4 {
+                out[s][p] |= (POSITIONS[e][sq] as u128 * 0x0101_0101) << (32 * e);
+                e += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
+/// Bit 7 of each byte of `bytes` gathered into bit `i` of a byte (byte `i`'s): one
+/// multiply moves bit `8 i` of the shifted word to bit `56 + i`, and the other products
+/// land below bit 56 without carrying into it, or above 63.
+#[inline]
+fn high_bits(bytes: u64) -> u8 {
+    ((bytes >> 7 & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// Bit `i` of a four-bit mask to bits `4 i..4 i + 4`: a seat's bit to its pieces' bits.
+const PIECES_OF_SEATS: [u16; 16] = {
+    let mut out = [0u16; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut e = 0;
+        while e < 4 {
+            if m & (1 << e) != 0 {
+                out[m] |= 0xf << (4 * e);
+            }
+            e += 1;
+        }
+        m += 1;
+    }
+    out
+};
+
 /// The pieces of the other playing seats (bit `4 * seat + piece`) that a single (or
 /// twins) of `seat` landing on its route position `to` takes: those on the square (only
-/// the singles when a single lands), none on a marked square.
+/// the singles when a single lands), none on a marked square. Every piece's position is
+/// compared with the square's position on its own seat's route side by side, a byte
+/// each (positions are at most 26, so no byte carries into the next).
 #[inline]
 pub fn taken_at(st: &State, seat: Seat, to: u8, twins: bool) -> u16 {
+    const LOW: u128 = u128::from_le_bytes([1; 16]);
     if SAFE_POSITIONS & (1 << to) != 0 {
         return 0;
     }
-    let sq = ROUTES[seat.0 as usize][usize::from(to)];
-    let mut taken = 0u16;
-    let mut others = st.playing & !(1 << seat.0) & 15;
-    while others != 0 {
-        let e = others.trailing_zeros() as usize;
-        others &= others - 1;
-        let mut there = pieces_at(st.pos[e], position_of(e, sq));
-        if !twins {
-            there &= !st.twinned[e];
-        }
-        taken |= u16::from(there) << (4 * e);
+    let bytes: [u8; 16] = st
+        .pos
+        .as_flattened()
+        .try_into()
+        .expect("four seats of four pieces");
+    let pos = u128::from_le_bytes(bytes);
+    let apart = (pos ^ LANDING[usize::from(seat.0 & 3)][usize::from(to)]) + 0x7f * LOW;
+    let there = !apart & (0x80 * LOW);
+    let mut taken =
+        u16::from(high_bits(there as u64)) | u16::from(high_bits((there >> 64) as u64)) << 8;
+    taken &= PIECES_OF_SEATS[usize::from(st.playing & !(1 << seat.0) & 15)];
+    if !twins {
+        let twinned = st.twinned.map(|t| t & 15);
+        taken &= !(u16::from(twinned[0])
+            | u16::from(twinned[1]) << 4
+            | u16::from(twinned[2]) << 8
+            | u16::from(twinned[3]) << 12);
     }
     taken
 }
@@ -256,5 +312,69 @@ impl State {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn high_bits_gathers_every_pattern() {
+        for m in 0..=255u8 {
+            let bytes = (0..8).fold(0u64, |w, i| w | u64::from(m >> i & 1) << (8 * i + 7));
+            // Low bits set too: only bit 7 of each byte counts.
+            assert_eq!(high_bits(bytes | 0x7f7f_7f7f_7f7f_7f7f), m);
+            assert_eq!(high_bits(bytes), m);
+        }
+    }
+
+    /// The pieces taken, seat by seat and piece by piece.
+    fn taken_plainly(st: &State, seat: Seat, to: u8, twins: bool) -> u16 {
+        if SAFE_POSITIONS & (1 << to) != 0 {
+            return 0;
+        }
+        let sq = ROUTES[usize::from(seat.0)][usize::from(to)];
+        let mut taken = 0u16;
+        for e in 0..4 {
+            if e == usize::from(seat.0) || st.playing & (1 << e) == 0 {
+                continue;
+            }
+            for i in 0..4 {
+                let twinned = st.twinned[e] & (1 << i) != 0;
+                if st.pos[e][i] == position_of(e, sq) && (twins || !twinned) {
+                    taken |= 1 << (4 * e + i);
+                }
+            }
+        }
+        taken
+    }
+
+    #[test]
+    fn taken_at_is_the_plain_count() {
+        let mut dice = crate::dice::Dice::from_seed("taken");
+        for _ in 0..20_000 {
+            let mut st = State::start(dice.uniform(16) as u8, Seat(0));
+            for e in 0..4 {
+                for i in 0..4 {
+                    // Often on a few squares, so that pieces meet.
+                    st.pos[e][i] = match dice.uniform(3) {
+                        0 => dice.uniform(27) as u8,
+                        _ => dice.uniform(4) as u8 * 6,
+                    };
+                }
+                st.twinned[e] = dice.uniform(16) as u8;
+            }
+            let seat = Seat(dice.uniform(4) as u8);
+            for to in 0..25 {
+                for twins in [false, true] {
+                    assert_eq!(
+                        taken_at(&st, seat, to, twins),
+                        taken_plainly(&st, seat, to, twins),
+                        "{st:?} {seat:?} {to} {twins}"
+                    );
+                }
+            }
+        }
     }
 }

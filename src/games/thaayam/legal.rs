@@ -42,8 +42,7 @@ use super::table::{Key, Table};
 use super::uncombined;
 use super::walk::{advance, outcome, Act, Enemies, Node, FULL_LIMIT, START};
 use crate::games::Seat;
-use crate::notation::thaayam::{Action, Series, Turn};
-use smallvec::SmallVec;
+use crate::notation::thaayam::{Actions, Series, Turn};
 
 mod pruned;
 mod scratch;
@@ -71,7 +70,7 @@ pub fn legal_turns(s: &Settings, st: &State, series: Option<&Series>, out: &mut 
         for k in 0..short.len().min(room) {
             let mut turn = Turn {
                 series: Some(series.clone()),
-                actions: SmallVec::new(),
+                actions: Actions::new(),
             };
             short_actions(st, usable, short.nth(k), &mut turn.actions);
             out.push(turn);
@@ -110,7 +109,7 @@ pub fn random_turn(
     // The turn is written in place, where it is returned.
     let mut out = Some(Turn {
         series: Some(series.clone()),
-        actions: SmallVec::new(),
+        actions: Actions::new(),
     });
     let turn = out.as_mut().expect("just made");
     if let Some(short) = Short::of(s, &Own::of(st, seat), usable) {
@@ -151,7 +150,7 @@ fn short_actions(
     st: &State,
     usable: Unused,
     (step, twins): (Option<Step>, u8),
-    actions: &mut SmallVec<[Action; 4]>,
+    actions: &mut Actions,
 ) {
     let seat = st.to_move;
     if let Some(step) = step {

@@ -1,34 +1,35 @@
 //! Judging and applying a turn.
 
 use super::board::{
-    is_safe, pieces_at, position, square, taken_at, Ending, Reason, State, HAND, KEEP, OFF,
-    OPPOSITE,
+    pieces_at, position, square, taken_at, Ending, Reason, State, HAND, KEEP, OFF, OPPOSITE,
+    SAFE_POSITIONS,
 };
 use super::own::Own;
 use super::search::Search;
-use super::series::{split, Counts, Unused};
+use super::series::{split, usable_throws, Unused};
 use super::settings::Settings;
 use super::violation::{Fault, Violation};
 use crate::games::Seat;
-use crate::notation::thaayam::{Action, Series, Turn};
+use crate::notation::thaayam::{ActionRef, Series, Turn};
 
 /// A turn in progress.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub struct Work {
     pub st: State,
     pub moved: u8,
-    pub counts: Counts,
+    /// The usable throws not used yet.
+    pub throws: Unused,
     pub used: u16,
     pub captured: bool,
 }
 
 impl Work {
     /// The start of a turn with these usable throws.
-    pub fn start(st: &State, usable: Counts) -> Work {
+    pub fn start(st: &State, usable: Unused) -> Work {
         Work {
             st: *st,
             moved: 0,
-            counts: usable,
+            throws: usable,
             used: 0,
             captured: false,
         }
@@ -46,10 +47,11 @@ impl Work {
 /// takes nothing is a fault. The pieces there are found by their bits
 /// ([`taken_at`]), as a listed turn's are.
 fn land(w: &mut Work, seat: Seat, to: u8, twins: bool, claim: bool) -> Result<(), Fault> {
-    let sq = square(seat, to);
-    if is_safe(sq) {
+    if SAFE_POSITIONS & (1 << to) != 0 {
         return if claim {
-            Err(Fault::SafeSquare { at: sq })
+            Err(Fault::SafeSquare {
+                at: square(seat, to),
+            })
         } else {
             Ok(())
         };
@@ -58,56 +60,64 @@ fn land(w: &mut Work, seat: Seat, to: u8, twins: bool, claim: bool) -> Result<()
         w.captured = true;
     } else if claim {
         // Nothing taken: a single that finds only twins there is told so.
+        let at = square(seat, to);
         let twins_there = !twins && taken_at(&w.st, seat, to, true) != 0;
         return Err(if twins_there {
-            Fault::SingleOnTwins { at: sq }
+            Fault::SingleOnTwins { at }
         } else {
-            Fault::NoCapture { at: sq }
+            Fault::NoCapture { at }
         });
     }
     Ok(())
 }
 
-/// Takes the written throws from the unused ones.
-fn take(w: &mut Work, discarded: &Counts, throws: &[u8]) -> Result<(), Fault> {
+/// Takes the written throws from the unused ones. A throw not among them is refused as
+/// not thrown: only a refused turn needs to know whether the series discarded it
+/// ([`discarded_told`]).
+fn take(w: &mut Work, throws: &[u8]) -> Result<(), Fault> {
     for &v in throws {
-        let i = v as usize;
-        if !(1..=8).contains(&i) || w.counts[i] == 0 {
-            return Err(if (1..=8).contains(&i) && discarded[i] > 0 {
-                Fault::Discarded { value: v }
-            } else {
-                Fault::NoThrow { value: v }
-            });
+        if !(1..=8).contains(&v) || w.throws.count(v) == 0 {
+            return Err(Fault::NoThrow { value: v });
         }
-        w.counts[i] -= 1;
+        w.throws = Unused(w.throws.0 - Unused::one(v));
         w.used += 1;
     }
     Ok(())
 }
 
-/// Judges and applies one action of the seat's turn.
-pub fn apply(
-    s: &Settings,
-    w: &mut Work,
-    seat: Seat,
-    discarded: &Counts,
-    action: &Action,
-) -> Result<(), Fault> {
+/// A throw refused as not thrown that the series threw but discarded (rule 7) is told
+/// so.
+fn discarded_told(fault: Fault, series: &Series, on_board: bool) -> Fault {
+    match fault {
+        Fault::NoThrow { value } if (1..=8).contains(&value) => {
+            if split(series, on_board).1[usize::from(value)] > 0 {
+                Fault::Discarded { value }
+            } else {
+                fault
+            }
+        }
+        _ => fault,
+    }
+}
+
+/// Judges and applies one action of the seat's turn. On a fault `w` is left part-way:
+/// the turn is refused as a whole.
+pub fn apply(s: &Settings, w: &mut Work, seat: Seat, action: ActionRef<'_>) -> Result<(), Fault> {
     let si = seat.0 as usize;
     match action {
-        Action::Enter => {
-            if w.counts[1] == 0 {
+        ActionRef::Enter => {
+            if w.throws.count(1) == 0 {
                 return Err(Fault::EnterNoOne);
             }
             let Some(i) = (0..4).find(|&i| w.st.pos[si][i] == HAND) else {
                 return Err(Fault::NothingToEnter);
             };
-            take(w, discarded, &[1])?;
+            take(w, &[1])?;
             w.st.pos[si][i] = 0;
             Ok(())
         }
-        Action::Off => {
-            if w.counts[1] == 0 {
+        ActionRef::Off => {
+            if w.throws.count(1) == 0 {
                 return Err(Fault::OffNoOne);
             }
             let outside = (0..4)
@@ -120,22 +130,22 @@ pub fn apply(
             else {
                 return Err(Fault::OffMoved);
             };
-            take(w, discarded, &[1])?;
+            take(w, &[1])?;
             w.st.pos[si][i] = OFF;
             w.moved |= 1 << i;
             Ok(())
         }
-        Action::Twin(sq) => {
+        ActionRef::Twin(sq) => {
             if !s.twins {
                 return Err(Fault::TwinsOff);
             }
             let palace = square(seat, OPPOSITE);
-            if *sq != palace {
-                return Err(Fault::TwinWrongSquare { at: *sq, palace });
+            if sq != palace {
+                return Err(Fault::TwinWrongSquare { at: sq, palace });
             }
             let own = w.own(seat);
             let Some((a, b)) = own.declaration() else {
-                return Err(Fault::TwinTooFew { at: *sq });
+                return Err(Fault::TwinTooFew { at: sq });
             };
             w.st.twinned[si] |= (1 << a) | (1 << b);
             if own.is_moved(a) || own.is_moved(b) {
@@ -143,71 +153,70 @@ pub fn apply(
             }
             Ok(())
         }
-        Action::Move {
+        ActionRef::Move {
             from,
             twins,
             throws,
             capture,
         } => {
-            let mut after = *w;
-            take(&mut after, discarded, throws)?;
+            // The pieces before the throws are taken: what they were decides the faults.
+            let own = w.own(seat);
+            take(w, throws)?;
             if throws.len() > 1 && !s.combine {
                 return Err(Fault::Combined);
             }
-            let p = position(seat, *from);
+            let p = position(seat, from);
             let sum: u16 = throws.iter().map(|&t| u16::from(t)).sum();
-            let own = w.own(seat);
             // The seat's pieces of the kind named on the square, as a bit set.
-            let here = (0..4)
-                .filter(|&i| own.pos[i] == p && own.is_twinned(i) == *twins)
-                .fold(0u8, |m, i| m | 1 << i);
-            if *twins {
+            let kind = if twins { own.twinned } else { !own.twinned };
+            let here = pieces_at(own.pos, p) & kind;
+            if twins {
                 if p == KEEP {
                     return Err(Fault::TwinsInKeep);
                 }
                 if here == 0 {
-                    return Err(Fault::NoTwins { at: *from });
+                    return Err(Fault::NoTwins { at: from });
                 }
                 if sum < 2 {
                     return Err(Fault::TwinsTooShort { sum: sum as u8 });
                 }
             } else if here == 0 {
-                return Err(Fault::NoPiece { at: *from });
+                return Err(Fault::NoPiece { at: from });
             }
             if p == KEEP {
                 return Err(Fault::InKeep);
             }
-            let by = if *twins { sum / 2 } else { sum };
+            let by = if twins { sum / 2 } else { sum };
             if u16::from(p) + by > u16::from(KEEP) {
                 return Err(Fault::PastKeep {
-                    from: *from,
+                    from,
                     by: by.min(255) as u8,
                     left: KEEP - p,
                 });
             }
-            let Some(i) = (0..4).find(|&i| here & (1 << i) != 0 && !own.is_moved(i)) else {
-                return Err(Fault::MovedTwice { at: *from });
-            };
+            let free = here & !own.moved;
+            if free == 0 {
+                return Err(Fault::MovedTwice { at: from });
+            }
+            let i = free.trailing_zeros() as usize;
             let to = p + by as u8;
             let mut mask = 1u8 << i;
-            if *twins {
+            if twins {
                 let Some(j) = own.partner(i) else {
-                    return Err(Fault::MovedTwice { at: *from });
+                    return Err(Fault::MovedTwice { at: from });
                 };
                 mask |= 1 << j;
             }
             for k in 0..4 {
                 if mask & (1 << k) != 0 {
-                    after.st.pos[si][k] = to;
+                    w.st.pos[si][k] = to;
                 }
             }
-            after.moved |= mask;
+            w.moved |= mask;
             if to == KEEP {
-                after.st.twinned[si] &= !mask;
+                w.st.twinned[si] &= !mask;
             }
-            land(&mut after, seat, to, *twins, *capture)?;
-            *w = after;
-            Ok(())
+            land(w, seat, to, twins, capture)
         }
     }
 }
@@ -235,35 +244,32 @@ pub fn play(
     let Some(series) = series else {
         return Err(Violation::new(Fault::NoSeries));
     };
+    let seat = st.to_move;
+    let on_board = st.on_board(seat);
     let fail = |fault| Violation {
-        fault,
+        fault: discarded_told(fault, series, on_board),
         series: series.clone(),
     };
-    let seat = st.to_move;
-    let (usable, discarded) = split(series, st.on_board(seat));
+    let usable = usable_throws(series, on_board);
     let mut w = Work::start(st, usable);
-    for action in turn.actions.iter() {
-        apply(s, &mut w, seat, &discarded, action).map_err(fail)?;
+    for action in turn.actions.views() {
+        apply(s, &mut w, seat, action).map_err(fail)?;
     }
     // A turn that used every usable throw used the most (no search); otherwise the
     // search says how many could have been.
-    let throws = Unused::of(&usable);
-    let possible = if w.used >= throws.total() {
-        w.used
-    } else {
-        u16::from(Search::with(|search| {
-            search.best(s, Own::of(st, seat), throws)
-        }))
-    };
-    if w.used < possible {
-        return Err(fail(Fault::UseAll {
-            used: w.used as usize,
-            possible: possible as usize,
+    if !w.throws.is_empty() {
+        let possible = u16::from(Search::with(|search| {
+            search.best(s, Own::of(st, seat), usable)
         }));
+        if w.used < possible {
+            return Err(fail(Fault::UseAll {
+                used: w.used as usize,
+                possible: possible as usize,
+            }));
+        }
     }
-    let mut next = w.st;
-    finish(s, &mut next, seat, w.captured);
-    *st = next;
+    finish(s, &mut w.st, seat, w.captured);
+    *st = w.st;
     Ok(())
 }
 
@@ -277,20 +283,20 @@ pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn:
     let seat = st.to_move;
     let mut own = Own::of(st, seat);
     let mut captured = false;
-    for action in turn.actions.iter() {
+    for action in turn.actions.views() {
         match action {
-            Action::Enter => {
+            ActionRef::Enter => {
                 if let Some(i) = (0..4).find(|&i| own.pos[i] == HAND) {
                     own.pos[i] = 0;
                 }
             }
-            Action::Off => {
+            ActionRef::Off => {
                 if let Some(i) = (0..4).find(|&i| own.pos[i] == KEEP && !own.is_moved(i)) {
                     own.pos[i] = OFF;
                     own.moved |= 1 << i;
                 }
             }
-            Action::Twin(_) => {
+            ActionRef::Twin(_) => {
                 if let Some((a, b)) = own.declaration() {
                     let pair = (1 << a) | (1 << b);
                     own.twinned |= pair;
@@ -299,25 +305,25 @@ pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn:
                     }
                 }
             }
-            Action::Move {
+            ActionRef::Move {
                 from,
                 twins,
                 throws,
                 ..
             } => {
-                let p = position(seat, *from);
-                let twinned = if *twins { own.twinned } else { !own.twinned };
+                let p = position(seat, from);
+                let twinned = if twins { own.twinned } else { !own.twinned };
                 let alike = pieces_at(own.pos, p) & twinned & !own.moved;
                 if alike == 0 {
                     continue;
                 }
                 let i = alike.trailing_zeros() as usize;
                 let mut pieces = 1u8 << i;
-                if *twins {
+                if twins {
                     pieces |= own.partner(i).map_or(0, |j| 1 << j);
                 }
                 let sum: u16 = throws.iter().map(|&t| u16::from(t)).sum();
-                let to = p + (if *twins { sum / 2 } else { sum }) as u8;
+                let to = p + (if twins { sum / 2 } else { sum }) as u8;
                 for k in 0..4 {
                     if pieces & (1 << k) != 0 {
                         own.pos[k] = to;
@@ -327,7 +333,7 @@ pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn:
                 if to == KEEP {
                     own.twinned &= !pieces;
                 }
-                captured |= capture(st, seat, to, *twins);
+                captured |= capture(st, seat, to, twins);
             }
         }
     }

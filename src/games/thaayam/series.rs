@@ -3,7 +3,7 @@
 
 use super::settings::{Settings, MAX_SERIES};
 use super::violation::Fault;
-use crate::notation::thaayam::{Series, Throws};
+use crate::notation::thaayam::Series;
 
 /// Unused throws by value (`counts[v]`, v in 1..=8; index 0 unused).
 pub type Counts = [u16; 9];
@@ -32,11 +32,7 @@ fn first_usable(series: &Series, on_board: bool) -> usize {
     if on_board {
         0
     } else {
-        series
-            .0
-            .iter()
-            .position(|&t| t == 1)
-            .unwrap_or(series.len())
+        series.iter().position(|&t| t == 1).unwrap_or(series.len())
     }
 }
 
@@ -45,7 +41,7 @@ fn first_usable(series: &Series, on_board: bool) -> usize {
 pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
     let first_one = first_usable(series, on_board);
     let mut out = Unused(0);
-    for &t in &series.0[first_one..] {
+    for &t in &series[first_one..] {
         if (1..=8).contains(&t) {
             out.0 += Unused::one(t);
         }
@@ -56,12 +52,12 @@ pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
 /// Throws a series from the seed: one throw at a time until one that is not an extra
 /// throw (at most [`MAX_SERIES`]).
 pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
-    let mut out = Throws::new();
+    let mut out = Series::default();
     loop {
         let t = s.dice.throw(dice);
         out.push(t);
         if !s.is_extra(t) || out.len() >= MAX_SERIES {
-            return Series(out);
+            return out;
         }
     }
 }

@@ -11,7 +11,7 @@ use super::legal::{
 use super::own::Own;
 use super::rules::{self, Work};
 use super::search::{steps, Search, StepKind};
-use super::series::{split, throw_series, usable_throws, Counts, Unused};
+use super::series::{split, throw_series, usable_throws, Unused};
 use super::*;
 use crate::dice::Dice;
 use crate::notation::thaayam::Throws;
@@ -21,13 +21,12 @@ use crate::notation::thaayam::Throws;
 /// `HashSet`s. The generator must list exactly these, in this order.
 fn reference(s: &Settings, st: &State, series: &Series) -> Vec<Turn> {
     let seat = st.to_move;
-    let (usable, discarded) = split(series, st.on_board(seat));
+    let usable = Unused::of(&split(series, st.on_board(seat)).0);
     let mut search = Search::default();
-    let max = u16::from(search.best(s, Own::of(st, seat), Unused::of(&usable)));
+    let max = u16::from(search.best(s, Own::of(st, seat), usable));
     let mut walk = Reference {
         s,
         seat,
-        discarded,
         max,
         series,
         search,
@@ -70,7 +69,6 @@ fn reversed(st: &State) -> State {
 struct Reference<'a> {
     s: &'a Settings,
     seat: Seat,
-    discarded: Counts,
     max: u16,
     series: &'a Series,
     search: Search,
@@ -99,7 +97,7 @@ impl Reference<'_> {
             ..Own::of(&w.st, self.seat)
         };
         let mut list = Vec::new();
-        steps(self.s, &own, Unused::of(&w.counts), &mut list);
+        steps(self.s, &own, w.throws, &mut list);
         for step in list {
             let best = self.search.best(self.s, step.own, step.throws);
             if w.used + u16::from(step.used) + u16::from(best) != self.max {
@@ -112,7 +110,7 @@ impl Reference<'_> {
                 StepKind::Move { piece, twins } => {
                     let mut throws = Throws::new();
                     for v in (1..=8u8).rev() {
-                        for _ in 0..(w.counts[v as usize] - step.throws.count(v)) {
+                        for _ in 0..(w.throws.count(v) - step.throws.count(v)) {
                             throws.push(v);
                         }
                     }
@@ -125,7 +123,7 @@ impl Reference<'_> {
                 }
             };
             let mut next = w;
-            if rules::apply(self.s, &mut next, self.seat, &self.discarded, &action).is_err() {
+            if rules::apply(self.s, &mut next, self.seat, action.view()).is_err() {
                 continue;
             }
             let took = (0..4).any(|e| {

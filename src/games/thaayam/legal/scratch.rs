@@ -5,8 +5,7 @@ use super::super::table::Table;
 use super::super::uncombined;
 use super::super::walk::{Act, START};
 use crate::games::Seat;
-use crate::notation::thaayam::{Action, Series, Turn};
-use smallvec::SmallVec;
+use crate::notation::thaayam::{Actions, Series, Turn};
 
 /// The most room, in slots, the walk's tables keep from one turn to the next.
 const ROOM_KEPT: usize = 1 << 12;
@@ -61,15 +60,15 @@ impl Scratch {
     pub(super) fn turn(&mut self, seat: Seat, series: &Series, v: u32) -> Turn {
         let mut turn = Turn {
             series: Some(series.clone()),
-            actions: SmallVec::new(),
+            actions: Actions::new(),
         };
         self.write(seat, v, &mut turn.actions);
         turn
     }
 
-    /// Visit `v`'s actions, written out into `actions` (in place: a `Turn` is 176
-    /// bytes, and each move of one cost a call of `memcpy`).
-    pub(super) fn write(&mut self, seat: Seat, v: u32, actions: &mut SmallVec<[Action; 4]>) {
+    /// Visit `v`'s actions, written out into `actions` (in place, as the turn's
+    /// series is already).
+    pub(super) fn write(&mut self, seat: Seat, v: u32, actions: &mut Actions) {
         self.acts.clear();
         if self.uncombined {
             let mut visit = self.compact[v as usize];

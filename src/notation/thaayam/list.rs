@@ -1,0 +1,323 @@
+//! The lists of a Thaayam turn held compactly: its throws, and its actions encoded a few
+//! bytes each. A turn is moved several times on its way into a record's list of entries,
+//! and read once: lists of inline `Action`s made a turn 176 bytes, which cost more to
+//! move than the turn cost to read.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use super::{Action, Square, Throws};
+
+/// Bytes held inline up to `N` (below 256), on the heap past that (a long series, or a
+/// turn of many actions, both rare).
+#[derive(Clone)]
+pub(super) enum Bytes<const N: usize> {
+    Inline {
+        len: u8,
+        bytes: [u8; N],
+    },
+    // Boxed, a `Vec` is one word where it would be three: the list stays two words.
+    #[allow(clippy::box_collection)]
+    Heap(Box<Vec<u8>>),
+}
+
+impl<const N: usize> Bytes<N> {
+    pub(super) const fn new() -> Self {
+        Bytes::Inline {
+            len: 0,
+            bytes: [0; N],
+        }
+    }
+
+    #[inline]
+    pub(super) fn as_slice(&self) -> &[u8] {
+        match self {
+            Bytes::Inline { len, bytes } => &bytes[..usize::from(*len)],
+            Bytes::Heap(v) => v,
+        }
+    }
+
+    #[inline]
+    pub(super) fn push(&mut self, b: u8) {
+        self.extend_from_slice(&[b]);
+    }
+
+    #[inline]
+    pub(super) fn extend_from_slice(&mut self, more: &[u8]) {
+        match self {
+            Bytes::Inline { len, bytes } if usize::from(*len) + more.len() <= N => {
+                let at = usize::from(*len);
+                bytes[at..at + more.len()].copy_from_slice(more);
+                *len += more.len() as u8;
+            }
+            _ => self.spill(more),
+        }
+    }
+
+    /// [`Bytes::extend_from_slice`] past the inline bytes.
+    #[cold]
+    fn spill(&mut self, more: &[u8]) {
+        if let Bytes::Inline { len, bytes } = self {
+            let mut v = Vec::with_capacity(2 * N + more.len());
+            v.extend_from_slice(&bytes[..usize::from(*len)]);
+            *self = Bytes::Heap(Box::new(v));
+        }
+        if let Bytes::Heap(v) = self {
+            v.extend_from_slice(more);
+        }
+    }
+}
+
+impl<const N: usize> PartialEq for Bytes<N> {
+    /// Inline bytes compare as they stand: those past `len` are always zero.
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Bytes::Inline { len, bytes }, Bytes::Inline { len: l, bytes: b }) => {
+                len == l && bytes == b
+            }
+            _ => self.as_slice() == other.as_slice(),
+        }
+    }
+}
+
+impl<const N: usize> Eq for Bytes<N> {}
+
+impl<const N: usize> Hash for Bytes<N> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl<const N: usize> fmt::Debug for Bytes<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// An action's first byte: its kind in the low two bits, then the flags of a move.
+const ENTER: u8 = 0;
+const OFF: u8 = 1;
+const TWIN: u8 = 2;
+const MOVE: u8 = 3;
+const TWINS: u8 = 1 << 2;
+const CAPTURE: u8 = 1 << 3;
+
+/// The actions of a turn in order, encoded: `enter` and `off` a byte each, `twin c5` the
+/// byte and the square, a move the byte (with its `T` and `x`), the square, the count of
+/// its throws (seven bits a byte, low first, bit 7 set where more follow) and its throws.
+/// The encoding of a list is unique, so equal lists are equal bytes.
+#[derive(Clone, Eq, PartialEq, Hash)]
+pub struct Actions(Bytes<22>);
+
+impl Default for Actions {
+    fn default() -> Actions {
+        Actions::new()
+    }
+}
+
+impl Actions {
+    pub const fn new() -> Actions {
+        Actions(Bytes::new())
+    }
+
+    /// No action (a turn written `-`)?
+    pub fn is_empty(&self) -> bool {
+        self.0.as_slice().is_empty()
+    }
+
+    /// How many actions.
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    /// The actions in order.
+    pub fn iter(&self) -> Iter<'_> {
+        Iter(self.views())
+    }
+
+    /// Appends an action.
+    pub fn push(&mut self, action: Action) {
+        self.push_view(action.view());
+    }
+
+    /// Appends an action given borrowed.
+    #[inline]
+    pub fn push_view(&mut self, action: ActionRef<'_>) {
+        match action {
+            ActionRef::Enter => self.0.push(ENTER),
+            ActionRef::Off => self.0.push(OFF),
+            ActionRef::Twin(sq) => self.0.extend_from_slice(&[TWIN, sq.0]),
+            ActionRef::Move {
+                from,
+                twins,
+                throws,
+                capture,
+            } => self.push_move(from, twins, throws, capture),
+        }
+    }
+
+    /// Appends a move, its throws as a slice.
+    #[inline]
+    pub(super) fn push_move(&mut self, from: Square, twins: bool, throws: &[u8], capture: bool) {
+        let head = MOVE | if twins { TWINS } else { 0 } | if capture { CAPTURE } else { 0 };
+        let mut n = throws.len();
+        if n <= 8 {
+            // One copy, the commonest.
+            let mut bytes = [head, from.0, n as u8, 0, 0, 0, 0, 0, 0, 0, 0];
+            bytes[3..3 + n].copy_from_slice(throws);
+            self.0.extend_from_slice(&bytes[..3 + n]);
+            return;
+        }
+        if n < 128 {
+            self.0.extend_from_slice(&[head, from.0, n as u8]);
+        } else {
+            self.0.extend_from_slice(&[head, from.0]);
+            while n >= 128 {
+                self.0.push(n as u8 | 128);
+                n >>= 7;
+            }
+            self.0.push(n as u8);
+        }
+        self.0.extend_from_slice(throws);
+    }
+}
+
+impl FromIterator<Action> for Actions {
+    fn from_iter<I: IntoIterator<Item = Action>>(iter: I) -> Actions {
+        let mut out = Actions::new();
+        out.extend(iter);
+        out
+    }
+}
+
+impl Extend<Action> for Actions {
+    fn extend<I: IntoIterator<Item = Action>>(&mut self, iter: I) {
+        for action in iter {
+            self.push(action);
+        }
+    }
+}
+
+impl fmt::Debug for Actions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// An action as [`Actions`] holds it, the throws of a move borrowed: what judging a
+/// turn reads, without copying them.
+#[derive(Copy, Clone, Eq, PartialEq, Debug)]
+pub enum ActionRef<'a> {
+    Enter,
+    Off,
+    Twin(Square),
+    Move {
+        from: Square,
+        twins: bool,
+        throws: &'a [u8],
+        capture: bool,
+    },
+}
+
+impl Action {
+    /// The action borrowed, as [`Actions::views`] gives it.
+    pub fn view(&self) -> ActionRef<'_> {
+        match self {
+            Action::Enter => ActionRef::Enter,
+            Action::Off => ActionRef::Off,
+            Action::Twin(sq) => ActionRef::Twin(*sq),
+            Action::Move {
+                from,
+                twins,
+                throws,
+                capture,
+            } => ActionRef::Move {
+                from: *from,
+                twins: *twins,
+                throws,
+                capture: *capture,
+            },
+        }
+    }
+}
+
+impl ActionRef<'_> {
+    /// The action owned.
+    pub fn to_action(self) -> Action {
+        match self {
+            ActionRef::Enter => Action::Enter,
+            ActionRef::Off => Action::Off,
+            ActionRef::Twin(sq) => Action::Twin(sq),
+            ActionRef::Move {
+                from,
+                twins,
+                throws,
+                capture,
+            } => Action::Move {
+                from,
+                twins,
+                throws: Throws::<6>::from_slice(throws),
+                capture,
+            },
+        }
+    }
+}
+
+impl Actions {
+    /// The actions in order, borrowed.
+    pub fn views(&self) -> Views<'_> {
+        Views(self.0.as_slice())
+    }
+}
+
+/// The actions of [`Actions`], decoded one at a time.
+pub struct Iter<'a>(Views<'a>);
+
+impl Iterator for Iter<'_> {
+    type Item = Action;
+
+    #[inline]
+    fn next(&mut self) -> Option<Action> {
+        self.0.next().map(ActionRef::to_action)
+    }
+}
+
+/// The actions of [`Actions`], decoded one at a time, borrowed.
+pub struct Views<'a>(&'a [u8]);
+
+impl<'a> Iterator for Views<'a> {
+    type Item = ActionRef<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<ActionRef<'a>> {
+        let (&head, rest) = self.0.split_first()?;
+        let (action, rest) = match head & 3 {
+            ENTER => (ActionRef::Enter, rest),
+            OFF => (ActionRef::Off, rest),
+            TWIN => (ActionRef::Twin(Square(rest[0])), &rest[1..]),
+            _ => {
+                let from = Square(rest[0]);
+                let (mut n, mut at, mut shift) = (0usize, 1, 0);
+                loop {
+                    let b = rest[at];
+                    at += 1;
+                    n |= usize::from(b & 127) << shift;
+                    if b < 128 {
+                        break;
+                    }
+                    shift += 7;
+                }
+                let action = ActionRef::Move {
+                    from,
+                    twins: head & TWINS != 0,
+                    throws: &rest[at..at + n],
+                    capture: head & CAPTURE != 0,
+                };
+                (action, &rest[at + n..])
+            }
+        };
+        self.0 = rest;
+        Some(action)
+    }
+}
