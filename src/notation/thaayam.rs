@@ -226,11 +226,11 @@ pub fn parse_turn(input: &str) -> TurnParse<Turn> {
 super::fast_movetext!(Turn, fast_turn, turn_of, parse_turn);
 
 /// Where a run of blanks (the `gap` rule) starting at `i` ends.
-fn gap(b: &[u8], i: usize) -> usize {
-    i + b[i.min(b.len())..]
-        .iter()
-        .take_while(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
-        .count()
+fn gap(b: &[u8], mut i: usize) -> usize {
+    while matches!(b.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+        i += 1;
+    }
+    i
 }
 
 /// A throw at the start of `b` as the `throw` rule reads it: one or two digits, not

@@ -27,7 +27,14 @@ impl Dice {
     /// One throw from the seed (`record.md` rules 2 and 3).
     pub fn throw(self, dice: &mut crate::dice::Dice) -> u8 {
         let v = match self {
-            Dice::Cowries(n) => dice.throw(u32::from(n)).count_ones(),
+            Dice::Cowries(n) => {
+                // By table: the target's baseline has no instruction that counts bits,
+                // and its replacement cost a dozen a throw.
+                let w = dice.throw(u32::from(n));
+                MOUTHS_UP
+                    .get(w as usize)
+                    .map_or_else(|| w.count_ones(), |&k| u32::from(k))
+            }
             Dice::Spinner => dice.uniform(5),
         };
         if v == 0 {
@@ -37,6 +44,17 @@ impl Dice {
         }
     }
 }
+
+/// The bits set in each number below 128: the mouths up of up to seven cowries.
+const MOUTHS_UP: [u8; 128] = {
+    let mut out = [0u8; 128];
+    let mut w = 0;
+    while w < 128 {
+        out[w] = (w as u32).count_ones() as u8;
+        w += 1;
+    }
+    out
+};
 
 /// Who starts from the normal start (`first`).
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]

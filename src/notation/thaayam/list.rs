@@ -54,6 +54,21 @@ impl<const N: usize> Bytes<N> {
         }
     }
 
+    /// Appends `more[..n]`, where `more[n..]` is zero: while it fits inline, `more` is
+    /// copied whole, a copy of a length known when compiling (the zeros land where the
+    /// bytes past `len` are zero anyway).
+    #[inline]
+    pub(super) fn extend_padded<const M: usize>(&mut self, more: &[u8; M], n: usize) {
+        match self {
+            Bytes::Inline { len, bytes } if usize::from(*len) + M <= N => {
+                let at = usize::from(*len);
+                bytes[at..at + M].copy_from_slice(more);
+                *len += n as u8;
+            }
+            _ => self.extend_from_slice(&more[..n]),
+        }
+    }
+
     /// [`Bytes::extend_from_slice`] past the inline bytes.
     #[cold]
     fn spill(&mut self, more: &[u8]) {
@@ -163,10 +178,14 @@ impl Actions {
         let head = MOVE | if twins { TWINS } else { 0 } | if capture { CAPTURE } else { 0 };
         let mut n = throws.len();
         if n <= 8 {
-            // One copy, the commonest.
+            // The commonest: built whole, then copied at a fixed length.
             let mut bytes = [head, from.0, n as u8, 0, 0, 0, 0, 0, 0, 0, 0];
-            bytes[3..3 + n].copy_from_slice(throws);
-            self.0.extend_from_slice(&bytes[..3 + n]);
+            // Byte by byte: a move has a throw or two, and a copy of a length not known
+            // when compiling is a call.
+            for (k, &t) in throws.iter().enumerate() {
+                bytes[3 + k] = t;
+            }
+            self.0.extend_padded(&bytes, 3 + n);
             return;
         }
         if n < 128 {
@@ -289,7 +308,7 @@ pub struct Views<'a>(&'a [u8]);
 impl<'a> Iterator for Views<'a> {
     type Item = ActionRef<'a>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<ActionRef<'a>> {
         let (&head, rest) = self.0.split_first()?;
         let (action, rest) = match head & 3 {
