@@ -6,7 +6,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use super::{Action, Square, Throws};
+use super::action::{Action, Square, Throws};
 
 /// Bytes held inline up to `N` (below 256), on the heap past that (a long series, or a
 /// turn of many actions, both rare).
