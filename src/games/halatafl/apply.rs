@@ -70,5 +70,5 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
     b.clear(captured | from.bit());
     b.put(to.index(), side, rank);
     let eventful = turn.huff.is_some() || captured != 0 || turn.promotion.is_some();
-    *st = after_turn(s, st, b, huffable, eventful, true);
+    after_turn(s, st, b, huffable, eventful, true);
 }

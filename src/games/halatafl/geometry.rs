@@ -67,6 +67,27 @@ pub const fn dir_index(df: i8, dr: i8) -> Option<usize> {
     }
 }
 
+/// `STEP_DIR[from][to]`: the direction from point `from` to point `to` where they are
+/// next to each other on the grid (a file and a rank apart at most, lines ignored), else
+/// [`NONE`]. Judging a step looks it up instead of dividing both points' indices by 7.
+pub static STEP_DIR: [[u8; 49]; 49] = {
+    let mut t = [[NONE; 49]; 49];
+    let mut from = 0;
+    while from < 49 {
+        let mut to = 0;
+        while to < 49 {
+            let df = (to % 7) as i8 - (from % 7) as i8;
+            let dr = (to / 7) as i8 - (from / 7) as i8;
+            if let Some(d) = dir_index(df, dr) {
+                t[from][to] = d as u8;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    t
+};
+
 /// The lines of one `diagonals` setting and the directions of men under one `men`
 /// setting.
 #[derive(Debug)]

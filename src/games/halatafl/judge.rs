@@ -2,7 +2,7 @@
 //! [`Violation`]; a legal turn is then applied and the end checks run.
 
 use super::board::{Board, Rank, State};
-use super::geometry::{dir_index, sq, Geometry, THRONES};
+use super::geometry::{dir_index, sq, Geometry, NONE, STEP_DIR, THRONES};
 use super::movegen::{capturers, Jumper};
 use super::rules::{after_turn, after_winning_huff};
 use super::settings::{Capture, ContinueJumps, Settings};
@@ -64,14 +64,13 @@ fn check_step(
     to: Square,
 ) -> Result<(), Fault> {
     let occ = b.occ();
-    let df = to.file() as i8 - from.file() as i8;
-    let dr = to.rank() as i8 - from.rank() as i8;
     match rank {
         Rank::Man | Rank::King => {
-            if df.abs() > 1 || dr.abs() > 1 || (df == 0 && dr == 0) {
+            let d = STEP_DIR[from.index()][to.index()];
+            if d == NONE {
                 return Err(Fault::NotAdjacent);
             }
-            let d = dir_index(df, dr).ok_or(Fault::NotAdjacent)?;
+            let d = d as usize;
             if rank == Rank::Man && g.man_dirs[side] & (1 << d) == 0 {
                 return Err(Fault::Backward);
             }
@@ -80,6 +79,8 @@ fn check_step(
             }
         }
         Rank::Emperor => {
+            let df = to.file() as i8 - from.file() as i8;
+            let dr = to.rank() as i8 - from.rank() as i8;
             if (df == 0 && dr == 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
                 return Err(Fault::NotStraight);
             }
@@ -340,7 +341,7 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
         return Err(Violation::EmptyTurn { seat });
     };
     let judged = judge_move(s, &b, side, mv, turn.promotion)?;
-    *st = after_turn(
+    after_turn(
         s,
         st,
         judged.board,

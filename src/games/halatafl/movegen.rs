@@ -696,20 +696,57 @@ pub(crate) fn capturers(s: &Settings, b: &Board, side: usize, first_only: bool) 
     m | throne_capturers(s, b, side, throne, first_only)
 }
 
+/// Does a man of `side` have a step on `b`? The end checks ask this after every turn
+/// and the answer is almost always yes, found in the first direction tried: the
+/// directions are tried one at a time, forward first, where [`man_steppers`] would
+/// shift all eight.
+#[inline(always)]
+fn man_can_step(g: &Geometry, b: &Board, side: usize) -> bool {
+    #[inline(always)]
+    fn dir<const D: usize>(from: &[u64; 8], men: u64, to: u64) -> bool {
+        from[D] & men & back(to, DELTA[D]) != 0
+    }
+    // A man never stops on its own thrones.
+    let to = !b.occ() & FULL & !THRONES[side];
+    let (f, m, t) = (&g.man_step_from[side], b.men(side), to);
+    // Forward first (N for white, S for black), then its diagonals, sideways, back.
+    if side == 0 {
+        dir::<0>(f, m, t)
+            || dir::<4>(f, m, t)
+            || dir::<5>(f, m, t)
+            || dir::<2>(f, m, t)
+            || dir::<3>(f, m, t)
+            || dir::<1>(f, m, t)
+            || dir::<6>(f, m, t)
+            || dir::<7>(f, m, t)
+    } else {
+        dir::<1>(f, m, t)
+            || dir::<6>(f, m, t)
+            || dir::<7>(f, m, t)
+            || dir::<2>(f, m, t)
+            || dir::<3>(f, m, t)
+            || dir::<0>(f, m, t)
+            || dir::<4>(f, m, t)
+            || dir::<5>(f, m, t)
+    }
+}
+
+/// Does a piece of `side` have a step on `b` (a move that captures nothing)? The men
+/// are asked first, then the kings and emperors one by one (an emperor that can slide
+/// can step).
+#[inline(always)]
+pub(super) fn has_step(g: &Geometry, b: &Board, side: usize) -> bool {
+    if man_can_step(g, b, side) {
+        return true;
+    }
+    let empty = !b.occ() & FULL;
+    Bits(b.side[side] & (b.kings | b.emperors)).any(|i| g.king_step[i] & empty != 0)
+}
+
 /// Does `side` have any legal move on `b` (no huff)? Any step or any capture will do:
 /// whatever the settings, one of them is legal when it exists.
 pub(crate) fn has_move(s: &Settings, b: &Board, side: usize) -> bool {
-    let g = s.geo();
-    let empty = !b.occ() & FULL;
-    if man_steppers(g, b.men(side), side, empty & !THRONES[side]) != 0 {
-        return true;
-    }
-    for i in Bits(b.side[side] & (b.kings | b.emperors)) {
-        if g.king_step[i] & empty != 0 {
-            return true;
-        }
-    }
-    capturers(s, b, side, true) != 0
+    has_step(s.geo(), b, side) || capturers(s, b, side, true) != 0
 }
 
 /// Does `side`, to move with these huffable points, have a legal turn?

@@ -2,7 +2,7 @@
 //! and the position after a turn, which judging and applying a listed turn share.
 
 use super::board::{Board, Ending, Reason, State, StepCounts, UNKNOWN};
-use super::movegen::{derive, has_turn};
+use super::movegen::{derive, has_step, has_turn};
 use super::settings::{NoMoves, Settings};
 use super::win::wins;
 use crate::games::Seat;
@@ -19,6 +19,9 @@ pub(crate) fn end_after_turn(s: &Settings, st: &State, mover: usize) -> Option<E
     quiet_and_no_moves(s, st, mover)
 }
 
+/// Asked after every turn: inlined, down to a step, which a seat almost always has (the
+/// rest is [`no_moves`]).
+#[inline(always)]
 fn quiet_and_no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> {
     if s.quiet_limit > 0 && st.quiet >= 2 * s.quiet_limit {
         return Some(Ending {
@@ -27,10 +30,20 @@ fn quiet_and_no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> 
         });
     }
     let next = st.to_move as usize;
-    // A known capture or step is a legal turn; otherwise ask (steps first, which is
-    // cheap).
+    // A known capture or step is a legal turn, and so is any step.
     let can_move = st.capturers != UNKNOWN && (st.capturers != 0 || st.steps.0 != 0);
-    if !can_move && !has_turn(s, &st.board, next, st.huffable) {
+    if can_move || has_step(s.geo(), &st.board, next) {
+        return None;
+    }
+    no_moves(s, st, mover)
+}
+
+/// The no-moves check where no man of the seat to move can step: its kings' and
+/// emperors' moves, its captures, and its turns after each huff are asked.
+#[inline(never)]
+fn no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> {
+    let next = st.to_move as usize;
+    if !has_turn(s, &st.board, next, st.huffable) {
         return Some(Ending {
             winner: match s.no_moves {
                 NoMoves::Loses => Some(Seat(mover as u8)),
@@ -97,37 +110,34 @@ pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> St
 }
 
 /// The position after the seat to move of `st` made a legal turn that left `board`, with
-/// the end checks run. `huffable`: what the next seat may huff; `eventful`: the turn
-/// huffed, captured or promoted (the quiet count starts again). `derive`: work out the
-/// next seat's capturers and steps (a playout's next turn asks for them, and the
+/// the end checks run, made in `st` (a copy of the whole position each turn is what
+/// `check` would pay otherwise). `huffable`: what the next seat may huff; `eventful`:
+/// the turn huffed, captured or promoted (the quiet count starts again). `derive`: work
+/// out the next seat's capturers and steps (a playout's next turn asks for them, and the
 /// no-moves check then needs nothing more; judging the next written turn does not, and
 /// leaves them [`UNKNOWN`]).
+#[inline]
 pub(crate) fn after_turn(
     s: &Settings,
-    st: &State,
+    st: &mut State,
     board: Board,
     huffable: u64,
     eventful: bool,
     derive: bool,
-) -> State {
-    let quiet = if eventful {
+) {
+    let mover = st.to_move;
+    st.quiet = if eventful {
         0
     } else {
         st.quiet.saturating_add(1)
     };
-    let to_move = 1 - st.to_move;
-    let mut next = State {
-        board,
-        to_move,
-        huffable,
-        quiet,
-        end: None,
-        capturers: UNKNOWN,
-        steps: StepCounts(0),
+    st.board = board;
+    st.to_move = 1 - mover;
+    st.huffable = huffable;
+    (st.capturers, st.steps) = if derive {
+        super::movegen::derive(s, &board, st.to_move as usize)
+    } else {
+        (UNKNOWN, StepCounts(0))
     };
-    if derive {
-        (next.capturers, next.steps) = super::movegen::derive(s, &board, to_move as usize);
-    }
-    next.end = end_after_turn(s, &next, st.to_move as usize);
-    next
+    st.end = end_after_turn(s, st, mover as usize);
 }
