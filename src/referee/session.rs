@@ -202,8 +202,14 @@ impl<G: Game> Session<G> {
     }
 
     fn draw_chance(&mut self) {
-        self.chance = match (&mut self.dice, G::status(&self.settings, &self.state)) {
-            (Some(dice), Status::Playing { .. }) => {
+        // Without a seed (most records) the status is not asked: nothing is drawn.
+        self.chance = match &mut self.dice {
+            Some(dice)
+                if matches!(
+                    G::status(&self.settings, &self.state),
+                    Status::Playing { .. }
+                ) =>
+            {
                 G::draw_chance(&self.settings, &mut self.state, dice)
             }
             _ => None,
@@ -272,7 +278,9 @@ impl<G: Game> Session<G> {
 
     /// Checks the number and seat label written before a turn, and that the game is
     /// still on. Where the order is open ([`Game::open_movers`]) the label chooses the
-    /// seat that plays the next turn given to [`Session::play`].
+    /// seat that plays the next turn given to [`Session::play`]. (Asked before every
+    /// turn: inlined into the replay.)
+    #[inline]
     pub fn check_frame(
         &mut self,
         number: Option<TurnNumber>,
@@ -392,7 +400,8 @@ impl<G: Game> Session<G> {
     fn advance(&mut self) {
         self.turns += 1;
         let first = G::seats(&self.settings).first().copied();
-        if self.to_move().is_some() && self.to_move() == first {
+        let to_move = self.to_move();
+        if to_move.is_some() && to_move == first {
             self.round += 1;
         }
         self.draw_chance();
