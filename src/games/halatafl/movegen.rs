@@ -425,12 +425,17 @@ fn hop_sources_in<const MEN: u8, const THRONE: u8>(
     let big = b.side[side] & !men;
     let enemy = b.side[1 - side];
     let empty = !b.occ() & FULL;
-    let mut sure = men & each_dir_in!(MEN, dir(&g.man_jump_from[side], enemy, empty));
+    // Games end with kings only (a third of the turns of a typical record): the men's
+    // shifts are left out then, as the kings' are where there are none.
+    let (mut sure, mut throne) = (0, 0);
+    if men != 0 {
+        sure = men & each_dir_in!(MEN, dir(&g.man_jump_from[side], enemy, empty));
+        throne = men & each_dir_in!(THRONE, dir(&g.man_jump_throne[side], enemy, empty));
+    }
     // Kings and emperors jump in every direction and may stop on any throne.
     if big != 0 {
         sure |= big & each_dir_in!(ALL_DIRS, dir(&g.jump_from, enemy, empty));
     }
-    let throne = men & each_dir_in!(THRONE, dir(&g.man_jump_throne[side], enemy, empty));
     (sure, throne & !sure)
 }
 

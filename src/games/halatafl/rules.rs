@@ -115,8 +115,8 @@ pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> St
 /// the turn huffed, captured or promoted (the quiet count starts again). `derive`: work
 /// out the next seat's capturers and steps (a playout's next turn asks for them, and the
 /// no-moves check then needs nothing more; judging the next written turn does not, and
-/// leaves them [`UNKNOWN`]).
-#[inline]
+/// leaves them [`UNKNOWN`]). (Run after every turn: inlined.)
+#[inline(always)]
 pub(crate) fn after_turn(
     s: &Settings,
     st: &mut State,
