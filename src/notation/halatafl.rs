@@ -271,7 +271,9 @@ fn fast_square(b: &[u8]) -> Option<(Square, usize)> {
 }
 
 /// A move at the start of `b` (`e3-d4`, `c5xe3xg1`, with `=K` or `=E`), read by hand
-/// only where the `move` rule reads exactly it.
+/// only where the `move` rule reads exactly it. (Read for nearly every turn: inlined,
+/// the move is built where the turn is.)
+#[inline(always)]
 fn fast_move(b: &[u8]) -> Option<(Move, Option<Promotion>, usize)> {
     let (from, mut i) = fast_square(b)?;
     let mv = match b.get(i) {
