@@ -8,7 +8,9 @@ use super::win::wins;
 use crate::games::Seat;
 
 /// The end checks after `mover`'s turn, in the spec's order: win, quiet-limit, no-moves.
-/// `st` is the position after the turn (the other seat to move).
+/// `st` is the position after the turn (the other seat to move). (Run after every turn:
+/// inlined.)
+#[inline(always)]
 pub(crate) fn end_after_turn(s: &Settings, st: &State, mover: usize) -> Option<Ending> {
     if let Some(reason) = wins(s, &st.board, mover) {
         return Some(Ending {
