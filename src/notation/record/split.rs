@@ -195,33 +195,50 @@ fn canonical_tag_line(b: &[u8], offset: usize) -> Option<(TagAt, usize, usize)> 
     Some((tag, end, term))
 }
 
-/// How many bytes `b` starts with that are printable ASCII other than `"` and `\`
-/// (the bytes a plain value holds), eight at a time: a word's flags mark its bytes
-/// below 0x20 or from 0x80 (the high bit of the byte less 0x20, or of the byte), and
-/// its bytes equal to `"` or `\` (the zero bytes of the word xor that byte repeated);
-/// the lowest flag is exact (a borrow only moves up).
-#[inline]
-fn plain_run(b: &[u8]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+/// Words of eight bytes, as the scans below read them.
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `v` equal to `c`: the zero bytes of `v` xor `c` repeated
+/// (of several flags the lowest is exact, a borrow only moving up).
+#[inline(always)]
+fn bytes_equal(v: u64, c: u8) -> u64 {
+    let x = v ^ (ONES * u64::from(c));
+    x.wrapping_sub(ONES) & !x & HIGH
+}
+
+/// Where the first byte of `b` that stops a scan is, eight bytes at a time: `flags`
+/// marks a word's stopping bytes by their high bits (the lowest exact), `stops` says
+/// it of one byte (the last bytes, fewer than eight). `b.len()` when none stops it.
+#[inline(always)]
+fn scan_to(b: &[u8], flags: impl Fn(u64) -> u64, stops: impl Fn(u8) -> bool) -> usize {
     let mut words = b.chunks_exact(8);
     let mut at = 0;
     for w in &mut words {
-        let v = u64::from_le_bytes(w.try_into().expect("eight bytes"));
-        let found = ((v.wrapping_sub(ONES * 0x20) | v) & HIGH)
-            | zero(v ^ (ONES * u64::from(b'"')))
-            | zero(v ^ (ONES * u64::from(b'\\')));
+        let found = flags(u64::from_le_bytes(w.try_into().expect("eight bytes")));
         if found != 0 {
             return at + found.trailing_zeros() as usize / 8;
         }
         at += 8;
     }
-    at + words
-        .remainder()
-        .iter()
-        .position(|&c| !(b' '..0x80).contains(&c) || c == b'"' || c == b'\\')
-        .unwrap_or(words.remainder().len())
+    let rest = words.remainder();
+    at + rest.iter().position(|&c| stops(c)).unwrap_or(rest.len())
+}
+
+/// How many bytes `b` starts with that are printable ASCII other than `"` and `\`
+/// (the bytes a plain value holds): a word's bytes below 0x20 or from 0x80 have the
+/// high bit of the byte less 0x20, or of the byte, set.
+#[inline]
+fn plain_run(b: &[u8]) -> usize {
+    scan_to(
+        b,
+        |v| {
+            ((v.wrapping_sub(ONES * 0x20) | v) & HIGH)
+                | bytes_equal(v, b'"')
+                | bytes_equal(v, b'\\')
+        },
+        |c| !(b' '..0x80).contains(&c) || c == b'"' || c == b'\\',
+    )
 }
 
 /// `i` past the blanks (spaces and tabs) of `b` from `i`.
@@ -259,32 +276,20 @@ fn tag_head(b: &[u8]) -> Option<(usize, usize, usize)> {
     Some((name_start, name_end, i + 1))
 }
 
-/// The first `"`, `\`, `\n` or `\r` of `b`, eight bytes at a time (a byte equal to one
-/// of them is a zero byte of the word xor that byte repeated; the lowest flag found this
-/// way is exact).
+/// The first `"`, `\`, `\n` or `\r` of `b`.
 #[inline]
 fn value_stop(b: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
-    let mut words = b.chunks_exact(8);
-    let mut at = 0;
-    for w in &mut words {
-        let v = u64::from_le_bytes(w.try_into().expect("eight bytes"));
-        let found = zero(v ^ (ONES * u64::from(b'"')))
-            | zero(v ^ (ONES * u64::from(b'\\')))
-            | zero(v ^ (ONES * u64::from(b'\n')))
-            | zero(v ^ (ONES * u64::from(b'\r')));
-        if found != 0 {
-            return Some(at + found.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    words
-        .remainder()
-        .iter()
-        .position(|&c| matches!(c, b'"' | b'\\' | b'\n' | b'\r'))
-        .map(|k| at + k)
+    let at = scan_to(
+        b,
+        |v| {
+            bytes_equal(v, b'"')
+                | bytes_equal(v, b'\\')
+                | bytes_equal(v, b'\n')
+                | bytes_equal(v, b'\r')
+        },
+        |c| matches!(c, b'"' | b'\\' | b'\n' | b'\r'),
+    );
+    (at < b.len()).then_some(at)
 }
 
 /// The names of a record's tags so far, one bit of a hash each: a tag whose bit is not
