@@ -84,13 +84,12 @@ const POSITIONS: [[u8; 25]; 4] = {
 
 /// Which of four pieces (bit `i` for `pos[i]`) stand at route position `p`: the bytes
 /// compared side by side (positions are at most 26, so no byte carries into the next),
-/// then bit 7 of byte `i` moved to bit `i` by one multiply.
+/// then bit 7 of byte `i` moved to bit `i` ([`high_bits`]).
 #[inline]
 pub fn pieces_at(pos: [u8; 4], p: u8) -> u8 {
     const LOW: u32 = 0x0101_0101;
     let apart = (u32::from_le_bytes(pos) ^ (u32::from(p) * LOW)) + 0x7f * LOW;
-    let there = (!apart >> 7) & LOW;
-    (u64::from(there).wrapping_mul(1 << 21 | 1 << 14 | 1 << 7 | 1) >> 21) as u8 & 15
+    high_bits(u64::from(!apart))
 }
 
 /// The route position of a square index for a seat.
