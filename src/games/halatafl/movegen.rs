@@ -404,39 +404,81 @@ pub(super) fn hop_sources(g: &Geometry, b: &Board, side: usize) -> (u64, u64) {
 
 /// [`hop_sources`] for men that jump in the directions of `MEN` and onto their own
 /// thrones only in those of `THRONE` (masks over `DIRS`): the tables of the other
-/// directions are empty.
+/// directions are empty. Which kinds of piece the seat has left picks one of three
+/// loops, each shifting the enemy and the empty points once a direction for all of
+/// them.
 #[inline(always)]
 fn hop_sources_in<const MEN: u8, const THRONE: u8>(
     g: &Geometry,
     b: &Board,
     side: usize,
 ) -> (u64, u64) {
-    /// The points among `from[D]` from which a jump in direction `D` goes over an enemy
-    /// piece to an empty point, when `D` is in `MASK`.
-    #[inline(always)]
-    fn dir<const D: usize, const MASK: u8>(from: &[u64; 8], enemy: u64, empty: u64) -> u64 {
-        if MASK & (1 << D) == 0 {
-            return 0;
-        }
-        let k = DELTA[D];
-        from[D] & back(enemy, k) & back(empty, 2 * k)
-    }
     let men = b.men(side);
     let big = b.side[side] & !men;
+    // Games end with kings only (a third of the turns of a typical record): the men's
+    // tables are left out then, as the kings' are where there are none.
+    match (men != 0, big != 0) {
+        (true, true) => hop_sources_of::<MEN, THRONE, true, true>(g, b, side, men, big),
+        (true, false) => hop_sources_of::<MEN, THRONE, true, false>(g, b, side, men, big),
+        (false, true) => hop_sources_of::<MEN, THRONE, false, true>(g, b, side, men, big),
+        (false, false) => (0, 0),
+    }
+}
+
+/// [`hop_sources_in`] for a seat with men (`MEN_LEFT`) and kings or emperors
+/// (`BIG_LEFT`), as said.
+#[inline(always)]
+fn hop_sources_of<const MEN: u8, const THRONE: u8, const MEN_LEFT: bool, const BIG_LEFT: bool>(
+    g: &Geometry,
+    b: &Board,
+    side: usize,
+    men: u64,
+    big: u64,
+) -> (u64, u64) {
+    /// Adds the points from which a jump in direction `D` goes over an enemy piece to
+    /// an empty point: for men where `D` is in `MEN` (onto a throne of theirs where it
+    /// is in `THRONE`), and for kings and emperors, which jump every way.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn dir<const D: usize, const MEN: u8, const THRONE: u8, const ML: bool, const BL: bool>(
+        g: &Geometry,
+        side: usize,
+        enemy: u64,
+        empty: u64,
+        men_sure: &mut u64,
+        men_throne: &mut u64,
+        big_sure: &mut u64,
+    ) {
+        let men_way = ML && MEN & (1 << D) != 0;
+        let throne_way = ML && THRONE & (1 << D) != 0;
+        if !(men_way || throne_way || BL) {
+            return;
+        }
+        let k = DELTA[D];
+        let over = back(enemy, k) & back(empty, 2 * k);
+        if men_way {
+            *men_sure |= g.man_jump_from[side][D] & over;
+        }
+        if throne_way {
+            *men_throne |= g.man_jump_throne[side][D] & over;
+        }
+        if BL {
+            *big_sure |= g.jump_from[D] & over;
+        }
+    }
     let enemy = b.side[1 - side];
     let empty = !b.occ() & FULL;
-    // Games end with kings only (a third of the turns of a typical record): the men's
-    // shifts are left out then, as the kings' are where there are none.
-    let (mut sure, mut throne) = (0, 0);
-    if men != 0 {
-        sure = men & each_dir_in!(MEN, dir(&g.man_jump_from[side], enemy, empty));
-        throne = men & each_dir_in!(THRONE, dir(&g.man_jump_throne[side], enemy, empty));
+    let (mut ms, mut mt, mut bs) = (0, 0, 0);
+    macro_rules! each {
+        ($($d:literal)*) => {
+            $(dir::<$d, MEN, THRONE, MEN_LEFT, BIG_LEFT>(
+                g, side, enemy, empty, &mut ms, &mut mt, &mut bs,
+            );)*
+        };
     }
-    // Kings and emperors jump in every direction and may stop on any throne.
-    if big != 0 {
-        sure |= big & each_dir_in!(ALL_DIRS, dir(&g.jump_from, enemy, empty));
-    }
-    (sure, throne & !sure)
+    each!(0 1 2 3 4 5 6 7);
+    let sure = (men & ms) | (big & bs);
+    (sure, men & mt & !sure)
 }
 
 /// Appends the capture chains of `side` on `b` (after `huff`, already removed from `b`)
