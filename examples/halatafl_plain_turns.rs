@@ -45,7 +45,7 @@ fn main() {
             Halatafl::legal_turns(&s, &st, None, &mut turns);
             let jumps = turns.iter().any(|t| matches!(t.mv, Some(Move::Jump(_))));
             let king = st.kings() & st.pieces(st.to_move()) != 0;
-            if !jumps && st.huffable() == 0 && king == kings && plain.len() < 1000 {
+            if !jumps && st.huffable(&s) == 0 && king == kings && plain.len() < 1000 {
                 plain.push(st);
             }
             let t = Halatafl::random_turn(&s, &st, None, &mut rng, &mut turns).expect("a turn");

@@ -35,7 +35,7 @@ mod halatafl {
     use crate::notation::halatafl::Square;
 
     impl Render for Halatafl {
-        fn position_json(_settings: &Settings, state: &State) -> Json {
+        fn position_json(settings: &Settings, state: &State) -> Json {
             let mut points = serde_json::Map::new();
             for i in 0..49u8 {
                 let sq = Square::from_index(i).expect("on the board");
@@ -49,7 +49,7 @@ mod halatafl {
             json!({
                 "to_move": seat_name::<Halatafl>(state.to_move()),
                 "pieces": points,
-                "huffable": by_name(state.huffable()).map(|q| q.to_string()).collect::<Vec<_>>(),
+                "huffable": by_name(state.huffable(settings)).map(|q| q.to_string()).collect::<Vec<_>>(),
                 "quiet": state.quiet(),
             })
         }

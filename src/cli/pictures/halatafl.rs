@@ -34,8 +34,11 @@ fn letter(state: &State, sq: Square) -> char {
 
 /// A pending huff in words (`black may huff c3 or e5`), as the text and the picture
 /// say it.
-fn huff_line(state: &State) -> Option<String> {
-    let huff: Vec<String> = state.huffable_squares().map(|q| q.to_string()).collect();
+fn huff_line(settings: &Settings, state: &State) -> Option<String> {
+    let huff: Vec<String> = state
+        .huffable_squares(settings)
+        .map(|q| q.to_string())
+        .collect();
     (!huff.is_empty()).then(|| {
         format!(
             "{} may huff {}",
@@ -68,7 +71,7 @@ fn change(before: &State, state: &State, sq: Square) -> Option<Change> {
 }
 
 impl Picture for Halatafl {
-    fn diagram(_settings: &Settings, state: &State) -> String {
+    fn diagram(settings: &Settings, state: &State) -> String {
         let mut s = String::from("    a b c d e f g\n");
         for rank in (0..7u8).rev() {
             let _ = write!(s, " {}  ", rank + 1);
@@ -86,7 +89,7 @@ impl Picture for Halatafl {
             state.count(Seat(0)),
             state.count(Seat(1))
         );
-        if let Some(huff) = huff_line(state) {
+        if let Some(huff) = huff_line(settings, state) {
             let _ = writeln!(s, "{huff}");
         }
         s
@@ -101,6 +104,7 @@ impl Picture for Halatafl {
             r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 480" width="480" height="480" font-family="sans-serif">"##
         );
         let _ = writeln!(s, r##"<rect width="480" height="480" fill="#e8d4a8"/>"##);
+        let huffable = state.huffable(settings);
         for (a, b) in settings.lines() {
             let ((x1, y1), (x2, y2)) = (at(a), at(b));
             let _ = writeln!(
@@ -168,7 +172,7 @@ impl Picture for Halatafl {
                 }
             }
             // A piece the seat to move may huff: a red dashed ring over it.
-            if state.huffable() >> i & 1 == 1 {
+            if huffable >> i & 1 == 1 {
                 let _ = writeln!(
                     s,
                     r##"<circle class="huff" cx="{x}" cy="{y}" r="23" fill="none" stroke="{HUFF}" stroke-width="3" stroke-dasharray="5 3"><title>{} may huff {sq}</title></circle>"##,
@@ -194,7 +198,7 @@ impl Picture for Halatafl {
         }
         // The title: who is to move or who won, and a pending huff as the text says it.
         let mut title = super::result_title::<Halatafl>(settings, state);
-        if let Some(huff) = huff_line(state) {
+        if let Some(huff) = huff_line(settings, state) {
             title = format!("{title}; {huff}");
         }
         let _ = writeln!(

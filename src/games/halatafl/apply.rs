@@ -3,8 +3,8 @@
 //! promotion it makes, so only what the turn does not carry is worked out here: the
 //! pieces it captures and what the next seat may huff.
 
-use super::board::{Rank, State};
-use super::movegen::{capturers, Jumper};
+use super::board::{Huff, Rank, State, NO_HUFF};
+use super::movegen::{capturers, followed, Jumper};
 use super::rules::{after_turn, after_winning_huff};
 use super::settings::{Capture, ContinueJumps, Settings};
 use super::win::wins;
@@ -27,25 +27,27 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
         unreachable!("a listed turn moves unless its huff wins: {turn}");
     };
     let from = mv.from();
-    let (to, huffable, captured) = match mv {
+    let (to, huff, huffable, captured) = match mv {
         Move::Step { to, .. } => {
             // A step fails to capture when a capture was possible: the pieces that could
             // have captured may be huffed, followed to where they moved. (With
-            // `capture = compulsory` no step is listed then.)
-            let huffable = if s.capture == Capture::CompulsoryHuff {
+            // `capture = compulsory` no step is listed then.) A playout's next turn asks
+            // for them, so they are worked out now.
+            if s.capture == Capture::CompulsoryHuff {
                 let caps = match turn.huff {
                     None => st.capturers_of(s),
                     Some(_) => capturers(s, &b, side, false),
                 };
-                if caps & from.bit() != 0 {
-                    (caps & !from.bit()) | to.bit()
-                } else {
-                    caps
-                }
+                let rank = b.rank_at(from.index());
+                (
+                    to,
+                    Huff::Step { from, to, rank },
+                    followed(caps, from, to),
+                    0,
+                )
             } else {
-                0
-            };
-            (to, huffable, 0)
+                (to, NO_HUFF, 0, 0)
+            }
         }
         Move::Jump(path) => {
             // Each hop jumps the point halfway between its ends (`index = rank * 7 + file`).
@@ -59,7 +61,8 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
             let stopped_early = s.capture == Capture::CompulsoryHuff
                 && s.continue_jumps == ContinueJumps::Compulsory
                 && Jumper::new(s, &b, side, from.index()).can_continue(to.index(), captured);
-            (to, if stopped_early { to.bit() } else { 0 }, captured)
+            let huffable = if stopped_early { to.bit() } else { 0 };
+            (to, Huff::Points(huffable), huffable, captured)
         }
     };
     let rank = match turn.promotion {
@@ -70,5 +73,5 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
     b.clear(captured | from.bit());
     b.put(to.index(), side, rank);
     let eventful = turn.huff.is_some() || captured != 0 || turn.promotion.is_some();
-    after_turn(s, st, b, huffable, eventful, true);
+    after_turn(s, st, b, huff, huffable, eventful, true);
 }

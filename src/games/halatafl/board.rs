@@ -214,21 +214,47 @@ impl StepCounts {
     }
 }
 
-/// [`State::capturers`] (and [`State::steps`]) not worked out: the position was made by
-/// judging a written turn, which has no use for them. No board has this set: bits 49–63
-/// are off the board.
+/// [`State::capturers`] (and [`State::steps`], or [`State::huffable`]) not worked out:
+/// the position was made by judging a written turn, which has no use for them. No board
+/// has this set: bits 49–63 are off the board.
 pub(crate) const UNKNOWN: u64 = u64::MAX;
+
+/// What the seat to move may huff, as the last turn left it (`huff`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Huff {
+    /// These pieces: none, the piece of a chain stopped early, or a setup's list.
+    Points(u64),
+    /// The last turn was the step `from`-`to` of a piece of `rank` (its rank before the
+    /// step) under `capture = compulsory-huff`: the pieces of the seat that moved that had
+    /// a capture before it may be huffed, followed to where they moved. They are worked
+    /// out where they are asked for ([`State::huffable_of`]): `check` judges the next
+    /// turn without them unless it huffs.
+    Step {
+        from: Square,
+        to: Square,
+        rank: Rank,
+    },
+}
+
+/// No huff.
+pub(crate) const NO_HUFF: Huff = Huff::Points(0);
 
 /// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count,
 /// once the game is over how it ended, and (derived from the board, where it was worked
-/// out) which pieces of the seat to move can capture. Equality and hashing ignore the
-/// derived part.
+/// out) which pieces of the seat to move can capture and the points it may huff.
+/// Equality and hashing ignore the derived part: two positions are equal when their
+/// pieces, seat to move, quiet count and end are, and what may be huffed is said the
+/// same way (a list of points, or the step that failed to capture).
 #[derive(Copy, Clone, Debug)]
 pub struct State {
     pub(crate) board: Board,
     /// 0 white, 1 black.
     pub(crate) to_move: u8,
-    /// Pieces of the seat not to move that the seat to move may huff this turn.
+    /// What the seat to move may huff this turn.
+    pub(crate) huff: Huff,
+    /// Pieces of the seat not to move that the seat to move may huff this turn, or
+    /// [`UNKNOWN`]: derived from [`State::huff`] where it was worked out (always for
+    /// [`Huff::Points`]).
     pub(crate) huffable: u64,
     /// Turns in a row without capture, huff or promotion.
     pub(crate) quiet: u32,
@@ -249,7 +275,7 @@ impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
         self.board == other.board
             && self.to_move == other.to_move
-            && self.huffable == other.huffable
+            && self.huff == other.huff
             && self.quiet == other.quiet
             && self.end == other.end
     }
@@ -259,14 +285,7 @@ impl Eq for State {}
 
 impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        (
-            self.board,
-            self.to_move,
-            self.huffable,
-            self.quiet,
-            self.end,
-        )
-            .hash(h);
+        (self.board, self.to_move, self.huff, self.quiet, self.end).hash(h);
     }
 }
 
@@ -294,14 +313,6 @@ impl State {
     /// How many pieces a seat has on the board.
     pub fn count(&self, seat: Seat) -> u32 {
         self.pieces(seat).count_ones()
-    }
-    /// Bitboard of the pieces the seat to move may huff this turn.
-    pub fn huffable(&self) -> u64 {
-        self.huffable
-    }
-    /// The points the seat to move may huff, sorted by name (file, then rank).
-    pub fn huffable_squares(&self) -> impl Iterator<Item = Square> + '_ {
-        by_name(self.huffable)
     }
     /// Turns in a row without capture, huff or promotion.
     pub fn quiet(&self) -> u32 {

@@ -54,7 +54,7 @@ fn captures(s: &Settings, st: &State, huff: Option<Square>) -> Vec<Turn> {
 
 pub(crate) fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
     let me = seat_name(st.to_move);
-    let huffs: Vec<Square> = by_name(st.huffable).collect();
+    let huffs: Vec<Square> = by_name(st.huffable(s)).collect();
     match *v {
         Violation::NotHuffable { .. } | Violation::NoHuffRight { .. } if !huffs.is_empty() => {
             Some(format!("{me} may huff {}", or_list(&huffs, 8)))
@@ -132,7 +132,7 @@ pub(crate) fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
 /// For a legal turn that failed to capture under `capture = compulsory-huff`: what was
 /// possible and what the opponent may huff.
 pub(crate) fn note(s: &Settings, before: &State, after: &State, turn: &Turn) -> Option<String> {
-    if after.huffable == 0 {
+    if after.huffable(s) == 0 {
         return None;
     }
     let me = seat_name(before.to_move);
@@ -174,6 +174,6 @@ pub(crate) fn note(s: &Settings, before: &State, after: &State, turn: &Turn) -> 
     if after.end.is_some() {
         return Some(what);
     }
-    let huffs: Vec<Square> = by_name(after.huffable).collect();
+    let huffs: Vec<Square> = by_name(after.huffable(s)).collect();
     Some(format!("{what}; {them} may huff {}", or_list(&huffs, 8)))
 }

@@ -1,7 +1,7 @@
 //! Judging a written turn: every rule checked in the spec's order, each failure a typed
 //! [`Violation`]; a legal turn is then applied and the end checks run.
 
-use super::board::{Board, Rank, State};
+use super::board::{Board, Huff, Rank, State, NO_HUFF, UNKNOWN};
 use super::geometry::{dir_index, sq, Geometry, NONE, STEP_DIR, THRONES};
 use super::movegen::{capturers, Jumper};
 use super::rules::{after_turn, after_winning_huff};
@@ -49,7 +49,7 @@ impl Jumper {
 /// A move judged legal: the board after it and what the next turn may huff.
 pub(crate) struct Judged {
     pub board: Board,
-    pub huffable: u64,
+    pub huff: Huff,
     /// Captured or promoted (resets the quiet count).
     pub eventful: bool,
 }
@@ -169,7 +169,7 @@ pub(crate) fn judge_move(
         });
     }
     let rank = b.rank_at(fi);
-    let (to, promo, huffable, captured) = match mv {
+    let (to, promo, huff, captured) = match mv {
         Move::Step { to, .. } => {
             let to = *to;
             if let Err(fault) = check_step(s.geo(), b, side, rank, from, to) {
@@ -199,21 +199,16 @@ pub(crate) fn judge_move(
             if rank == Rank::Man && THRONES[side] & to.bit() != 0 {
                 return Err(Violation::OwnThrone { seat, at: to });
             }
-            let mut huffable = 0;
-            if s.capture != Capture::Optional {
-                let caps = capturers(s, b, side, s.capture == Capture::Compulsory);
-                if caps != 0 {
-                    if s.capture == Capture::Compulsory {
-                        return Err(Violation::CompulsoryCapture { seat, from, to });
-                    }
-                    // The pieces that could capture, followed to where they moved.
-                    huffable = if caps & from.bit() != 0 {
-                        (caps & !from.bit()) | to.bit()
-                    } else {
-                        caps
-                    };
+            // A step that fails to capture: refused under `capture = compulsory`; under
+            // `compulsory-huff` the next seat may huff, and what is worked out only where
+            // it is asked for (most turns huff nothing).
+            let huff = match s.capture {
+                Capture::Compulsory if capturers(s, b, side, true) != 0 => {
+                    return Err(Violation::CompulsoryCapture { seat, from, to });
                 }
-            }
+                Capture::CompulsoryHuff => Huff::Step { from, to, rank },
+                _ => NO_HUFF,
+            };
             let promo = match rank {
                 Rank::Man if s.promotion && THRONES[1 - side] & to.bit() != 0 => {
                     Some(Promotion::King)
@@ -223,7 +218,7 @@ pub(crate) fn judge_move(
                 }
                 _ => None,
             };
-            (to, promo, huffable, 0u64)
+            (to, promo, huff, 0u64)
         }
         Move::Jump(path) => {
             let j = Jumper::new(s, b, side, fi);
@@ -253,12 +248,12 @@ pub(crate) fn judge_move(
             if j.no_stop & end.bit() != 0 {
                 return Err(Violation::OwnThrone { seat, at: end });
             }
-            let mut huffable = 0;
+            let mut huff = NO_HUFF;
             if s.continue_jumps == ContinueJumps::Compulsory && j.can_continue(end.index(), jumped)
             {
                 if s.capture == Capture::CompulsoryHuff {
                     // Stopped early: only this piece may be huffed.
-                    huffable = end.bit();
+                    huff = Huff::Points(end.bit());
                 } else {
                     return Err(Violation::ContinueJumps {
                         seat,
@@ -268,7 +263,7 @@ pub(crate) fn judge_move(
                 }
             }
             let promo = if promoted { j.promo } else { None };
-            (end, promo, huffable, jumped)
+            (end, promo, huff, jumped)
         }
     };
     if let Some(m) = marker {
@@ -295,7 +290,7 @@ pub(crate) fn judge_move(
     board.put(to.index(), side, new_rank);
     Ok(Judged {
         board,
-        huffable,
+        huff,
         eventful: captured != 0 || promo.is_some(),
     })
 }
@@ -311,10 +306,11 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
     let mut b = st.board;
     let huffed = turn.huff.is_some();
     if let Some(h) = turn.huff {
-        if st.huffable == 0 {
+        let huffable = st.huffable(s);
+        if huffable == 0 {
             return Err(Violation::NoHuffRight { seat, at: h });
         }
-        if st.huffable & h.bit() == 0 {
+        if huffable & h.bit() == 0 {
             return Err(Violation::NotHuffable { seat, at: h });
         }
         b.clear(h.bit());
@@ -345,7 +341,11 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
         s,
         st,
         judged.board,
-        judged.huffable,
+        judged.huff,
+        match judged.huff {
+            Huff::Points(m) => m,
+            Huff::Step { .. } => UNKNOWN,
+        },
         huffed || judged.eventful,
         false,
     );

@@ -73,6 +73,7 @@ impl Halatafl {
         State {
             board: board::Board::start(),
             to_move: 0,
+            huff: board::NO_HUFF,
             huffable: 0,
             quiet: 0,
             end: None,
@@ -117,8 +118,8 @@ impl Game for Halatafl {
         setup::parse(settings, text)
     }
 
-    fn setup_string(_settings: &Settings, state: &State) -> String {
-        setup::write(state)
+    fn setup_string(settings: &Settings, state: &State) -> String {
+        setup::write(settings, state)
     }
 
     fn start(

@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use super::board::{Board, Rank, State, StepCounts, UNKNOWN};
+use super::board::{Board, Huff, Rank, State, StepCounts, UNKNOWN};
 use super::geometry::{
     back, sq, Bits, Geometry, ALL_DIRS, BLACK_MAN, DELTA, FULL, MAN_THRONE_DIRS, THRONES, WHITE_MAN,
 };
@@ -565,11 +565,12 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
         steps(s, &st.board, side, None, out);
         base = Some(before..out.len());
     }
-    if st.huffable == 0 {
+    let huffable = st.huffable(s);
+    if huffable == 0 {
         return;
     }
     let emperors = st.board.side[side] & st.board.emperors != 0;
-    for h in super::board::by_name(st.huffable) {
+    for h in super::board::by_name(huffable) {
         let mut b = st.board;
         b.clear(h.bit());
         if wins(s, &b, side).is_some() {
@@ -592,7 +593,42 @@ pub(crate) fn legal_turns(s: &Settings, st: &State, out: &mut Vec<Turn>) {
     }
 }
 
+/// What may be huffed after the step `from`-`to` that failed to capture: the pieces
+/// that could have captured (`caps`), followed to where they moved.
+#[inline(always)]
+pub(super) fn followed(caps: u64, from: Square, to: Square) -> u64 {
+    if caps & from.bit() != 0 {
+        (caps & !from.bit()) | to.bit()
+    } else {
+        caps
+    }
+}
+
 impl State {
+    /// Bitboard of the pieces the seat to move may huff this turn: [`State::huffable`],
+    /// worked out here where the position left it unknown (the mover's capturers on
+    /// the board before its step, which the step is taken back to find).
+    pub fn huffable(&self, s: &Settings) -> u64 {
+        if self.huffable != UNKNOWN {
+            return self.huffable;
+        }
+        match self.huff {
+            Huff::Points(m) => m,
+            Huff::Step { from, to, rank } => {
+                let mover = 1 - self.to_move as usize;
+                let mut before = self.board;
+                before.clear(to.bit());
+                before.put(from.index(), mover, rank);
+                followed(capturers(s, &before, mover, false), from, to)
+            }
+        }
+    }
+
+    /// The points the seat to move may huff, sorted by name (file, then rank).
+    pub fn huffable_squares(&self, s: &Settings) -> impl Iterator<Item = Square> {
+        super::board::by_name(self.huffable(s))
+    }
+
     /// The pieces of the seat to move that have a capture when it huffs nothing:
     /// [`State::capturers`], worked out here where the position left it unknown.
     #[inline]

@@ -94,7 +94,8 @@ pub(crate) fn random_turn(
         steps,
         counts,
     };
-    if st.huffable == 0 {
+    let huffable = st.huffable(s);
+    if huffable == 0 {
         let total = chains + steps;
         if total == 0 {
             return None;
@@ -106,7 +107,7 @@ pub(crate) fn random_turn(
     sections.push(plain);
     let mut total = chains + steps;
     let emperors = st.board.side[side] & st.board.emperors != 0;
-    for h in by_name(st.huffable) {
+    for h in by_name(huffable) {
         let mut b = st.board;
         b.clear(h.bit());
         let sec = if wins(s, &b, side).is_some() {

@@ -1,7 +1,7 @@
 //! The end checks: a win (`win.rs`), the quiet limit and a seat left without a turn;
 //! and the position after a turn, which judging and applying a listed turn share.
 
-use super::board::{Board, Ending, Reason, State, StepCounts, UNKNOWN};
+use super::board::{Board, Ending, Huff, Reason, State, StepCounts, NO_HUFF, UNKNOWN};
 use super::movegen::{derive, has_step, has_turn};
 use super::settings::{NoMoves, Settings};
 use super::win::wins;
@@ -45,7 +45,7 @@ fn quiet_and_no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> 
 #[inline(never)]
 fn no_moves(s: &Settings, st: &State, mover: usize) -> Option<Ending> {
     let next = st.to_move as usize;
-    if !has_turn(s, &st.board, next, st.huffable) {
+    if !has_turn(s, &st.board, next, st.huffable(s)) {
         return Some(Ending {
             winner: match s.no_moves {
                 NoMoves::Loses => Some(Seat(mover as u8)),
@@ -72,7 +72,8 @@ pub(crate) fn end_at_start(s: &Settings, st: &State) -> Option<Ending> {
     quiet_and_no_moves(s, st, last)
 }
 
-/// A position, its capturers and steps found; no end checks run.
+/// A position that may huff the points of `huffable`, its capturers and steps found; no
+/// end checks run.
 pub(crate) fn position(
     s: &Settings,
     board: Board,
@@ -85,6 +86,7 @@ pub(crate) fn position(
     State {
         board,
         to_move,
+        huff: Huff::Points(huffable),
         huffable,
         quiet,
         end,
@@ -100,6 +102,7 @@ pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> St
     State {
         board,
         to_move: 1 - st.to_move,
+        huff: NO_HUFF,
         huffable: 0,
         quiet: 0,
         end: Some(Ending {
@@ -113,7 +116,8 @@ pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> St
 
 /// The position after the seat to move of `st` made a legal turn that left `board`, with
 /// the end checks run, made in `st` (a copy of the whole position each turn is what
-/// `check` would pay otherwise). `huffable`: what the next seat may huff; `eventful`:
+/// `check` would pay otherwise). `huff`: what the next seat may huff, and `huffable`
+/// the points it makes or [`UNKNOWN`] where they were not worked out; `eventful`:
 /// the turn huffed, captured or promoted (the quiet count starts again). `derive`: work
 /// out the next seat's capturers and steps (a playout's next turn asks for them, and the
 /// no-moves check then needs nothing more; judging the next written turn does not, and
@@ -123,6 +127,7 @@ pub(crate) fn after_turn(
     s: &Settings,
     st: &mut State,
     board: Board,
+    huff: Huff,
     huffable: u64,
     eventful: bool,
     derive: bool,
@@ -135,6 +140,7 @@ pub(crate) fn after_turn(
     };
     st.board = board;
     st.to_move = 1 - mover;
+    st.huff = huff;
     st.huffable = huffable;
     (st.capturers, st.steps) = if derive {
         super::movegen::derive(s, &board, st.to_move as usize)

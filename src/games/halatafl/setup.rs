@@ -129,7 +129,7 @@ pub(crate) fn parse(s: &Settings, text: &str) -> Result<State, Violation> {
 }
 
 /// The setup string of a position.
-pub(crate) fn write(st: &State) -> String {
+pub(crate) fn write(s: &Settings, st: &State) -> String {
     let mut out = String::with_capacity(72);
     for r in (0..7u8).rev() {
         let mut run = 0u8;
@@ -165,10 +165,11 @@ pub(crate) fn write(st: &State) -> String {
     out.push(' ');
     out.push(if st.to_move == 0 { 'w' } else { 'b' });
     out.push(' ');
-    if st.huffable == 0 {
+    let huffable = st.huffable(s);
+    if huffable == 0 {
         out.push('-');
     } else {
-        for (i, at) in by_name(st.huffable).enumerate() {
+        for (i, at) in by_name(huffable).enumerate() {
             if i > 0 {
                 out.push(',');
             }

@@ -99,6 +99,10 @@ fn capturers_are_kept_after_applying_and_worked_out_after_judging() {
                 Halatafl::apply_legal(&s, &mut applied, None, &t);
                 Halatafl::play(&s, &mut judged, None, &t).unwrap();
                 assert_eq!(applied, judged);
+                // Judging leaves what may be huffed after a step to be worked out; it is
+                // what applying the listed turn works out at once.
+                assert_eq!(applied.huffable(&s), judged.huffable(&s), "after {t}");
+                assert_ne!(applied.huffable, board::UNKNOWN, "after {t}");
                 let side = applied.to_move as usize;
                 let truth = movegen::capturers(&s, &applied.board, side, false);
                 if applied.end.is_none() {
@@ -107,6 +111,7 @@ fn capturers_are_kept_after_applying_and_worked_out_after_judging() {
                     // The steps counted are the steps listed without a huff.
                     let mut listed = Vec::new();
                     let plain = State {
+                        huff: board::NO_HUFF,
                         huffable: 0,
                         ..applied
                     };

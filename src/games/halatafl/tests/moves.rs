@@ -194,13 +194,13 @@ fn compulsory_capture_rule() {
     assert!(legal(&opt, &st).contains(&"g2-g3".to_string()));
     assert!(legal(&opt, &st).contains(&"d4xd6".to_string()));
     ok(&opt, &mut st, "g2-g3");
-    assert_eq!(st.huffable(), 0);
+    assert_eq!(st.huffable(&opt), 0);
     // compulsory-huff: legal, listed, and huffable.
     let s = Settings::default();
     let mut st = pos(&s, board, 'w');
     assert!(legal(&s, &st).contains(&"g2-g3".to_string()));
     ok(&s, &mut st, "g2-g3");
-    assert_eq!(st.huffable(), sq("d4").bit());
+    assert_eq!(st.huffable(&s), sq("d4").bit());
 }
 
 #[test]
@@ -241,13 +241,13 @@ fn continue_jumps_rule() {
     let mut st = pos(&free, board, 'w');
     assert_eq!(legal(&free, &st), ["d2xd4", "d2xd4xd6", "f4xf6"]);
     ok(&free, &mut st, "d2xd4");
-    assert_eq!(st.huffable(), 0);
+    assert_eq!(st.huffable(&free), 0);
     // compulsory-huff: legal, and only the chain's piece may be huffed (not f4).
     let s = Settings::default();
     let before = pos(&s, board, 'w');
     let mut st = before;
     ok(&s, &mut st, "d2xd4");
-    assert_eq!(st.huffable(), sq("d4").bit());
+    assert_eq!(st.huffable(&s), sq("d4").bit());
 }
 
 #[test]
@@ -257,15 +257,15 @@ fn huffable_set_is_the_capturers_followed() {
     let before = pos(&s, board, 'w');
     let mut st = before;
     ok(&s, &mut st, "g2-g3");
-    assert_eq!(st.huffable(), sq("d4").bit() | sq("f4").bit());
+    assert_eq!(st.huffable(&s), sq("d4").bit() | sq("f4").bit());
     // A capturer that stepped is followed to where it went.
     let mut st = before;
     ok(&s, &mut st, "d4-c4");
-    assert_eq!(st.huffable(), sq("c4").bit() | sq("f4").bit());
+    assert_eq!(st.huffable(&s), sq("c4").bit() | sq("f4").bit());
     // A turn that captures fails nothing, whichever piece captured.
     let mut st = before;
     ok(&s, &mut st, "f4xf6");
-    assert_eq!(st.huffable(), 0);
+    assert_eq!(st.huffable(&s), 0);
 }
 
 #[test]
@@ -296,12 +296,12 @@ fn huff_rule() {
     // Declining the huff: the right lapses after one turn.
     let mut st = pos(&s, "Mb2 Mb3 Mg2 mb4 mf7", 'w');
     ok(&s, &mut st, "g2-g3");
-    assert_eq!(st.huffable(), sq("b3").bit());
+    assert_eq!(st.huffable(&s), sq("b3").bit());
     assert!(legal(&s, &st).contains(&"huff b3 b4-c4".to_string()));
     ok(&s, &mut st, "b4-c4");
-    assert_eq!(st.huffable(), 0);
+    assert_eq!(st.huffable(&s), 0);
     ok(&s, &mut st, "g3-g4");
-    assert_eq!(st.huffable(), 0);
+    assert_eq!(st.huffable(&s), 0);
     assert_eq!(piece(&st, "b3"), Some((W, Rank::Man)));
     assert_eq!(rule(&s, &st, "huff b3 c4-c3"), "huff");
     assert!(!legal(&s, &st).iter().any(|t| t.starts_with("huff")));
@@ -315,11 +315,11 @@ fn huffer_capture_is_judged_after_the_huff() {
     // Black's d5 could capture d4; huffing d4 removes that capture.
     let mut huffed = st;
     ok(&s, &mut huffed, "huff d4 b7-b6");
-    assert_eq!(huffed.huffable(), 0);
+    assert_eq!(huffed.huffable(&s), 0);
     // Without the huff the step fails to capture and white may huff d5.
     let mut plain = st;
     ok(&s, &mut plain, "b7-b6");
-    assert_eq!(plain.huffable(), sq("d5").bit());
+    assert_eq!(plain.huffable(&s), sq("d5").bit());
 }
 
 #[test]
@@ -327,7 +327,7 @@ fn a_winning_huff_is_alone_and_ends_the_game() {
     let s = Settings::default();
     let mut st = pos(&s, "Md4 md5 mb7", 'w');
     ok(&s, &mut st, "d4-c4");
-    assert_eq!(st.huffable(), sq("c4").bit());
+    assert_eq!(st.huffable(&s), sq("c4").bit());
     let l = legal(&s, &st);
     assert!(l.contains(&"huff c4".to_string()));
     assert!(!l.iter().any(|t| t.starts_with("huff c4 ")));
@@ -421,7 +421,7 @@ fn promotion_in_passing_keeps_the_rank_for_the_turn() {
     let mut st = pos(&comp, "Me5 mf6 mg6 mb7", 'w');
     assert_eq!(legal(&comp, &st), ["e5xg7=K"]);
     ok(&comp, &mut st, "e5xg7=K");
-    assert_eq!(st.huffable(), 0);
+    assert_eq!(st.huffable(&s), 0);
 }
 
 #[test]

@@ -135,9 +135,9 @@ fn judge_accepts_exactly_the_generated_turns() {
                 let mut candidates: Vec<Turn> = Vec::new();
                 let me = st.to_move();
                 let mut huffs: Vec<Option<Square>> = vec![None];
-                huffs.extend(st.huffable_squares().map(Some));
+                huffs.extend(st.huffable_squares(&s).map(Some));
                 // A huff of a piece that may not be huffed.
-                if let Some(other) = by_name(st.pieces(Seat(1 - me.0)) & !st.huffable()).next() {
+                if let Some(other) = by_name(st.pieces(Seat(1 - me.0)) & !st.huffable(&s)).next() {
                     huffs.push(Some(other));
                 }
                 let mine: Vec<Square> = by_name(st.pieces(me)).collect();
