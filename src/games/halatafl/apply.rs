@@ -3,7 +3,7 @@
 //! promotion it makes, so only what the turn does not carry is worked out here: the
 //! pieces it captures and what the next seat may huff.
 
-use super::board::{Huff, Rank, State, NO_HUFF};
+use super::board::{FailedStep, Rank, State};
 use super::movegen::{capturers, followed, Jumper};
 use super::rules::{after_turn, after_winning_huff};
 use super::settings::{Capture, ContinueJumps, Settings};
@@ -27,7 +27,8 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
         unreachable!("a listed turn moves unless its huff wins: {turn}");
     };
     let from = mv.from();
-    let (to, huff, huffable, captured) = match mv {
+    let rank = b.rank_at(from.index());
+    let (to, failed, huffable, captured) = match mv {
         Move::Step { to, .. } => {
             // A step fails to capture when a capture was possible: the pieces that could
             // have captured may be huffed, followed to where they moved. (With
@@ -38,15 +39,14 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
                     None => st.capturers_of(s),
                     Some(_) => capturers(s, &b, side, false),
                 };
-                let rank = b.rank_at(from.index());
                 (
                     to,
-                    Huff::Step { from, to, rank },
+                    Some(FailedStep { from, to, rank }),
                     followed(caps, from, to),
                     0,
                 )
             } else {
-                (to, NO_HUFF, 0, 0)
+                (to, None, 0, 0)
             }
         }
         Move::Jump(path) => {
@@ -62,16 +62,16 @@ pub(crate) fn apply_legal(s: &Settings, st: &mut State, turn: &Turn) {
                 && s.continue_jumps == ContinueJumps::Compulsory
                 && Jumper::new(s, &b, side, from.index()).can_continue(to.index(), captured);
             let huffable = if stopped_early { to.bit() } else { 0 };
-            (to, Huff::Points(huffable), huffable, captured)
+            (to, None, huffable, captured)
         }
     };
-    let rank = match turn.promotion {
+    let new_rank = match turn.promotion {
         Some(Promotion::King) => Rank::King,
         Some(Promotion::Emperor) => Rank::Emperor,
-        None => b.rank_at(from.index()),
+        None => rank,
     };
     b.clear(captured | from.bit());
-    b.put(to.index(), side, rank);
+    b.put(to.index(), side, new_rank);
     let eventful = turn.huff.is_some() || captured != 0 || turn.promotion.is_some();
-    after_turn(s, st, b, huff, huffable, eventful, true);
+    after_turn(s, st, b, failed, huffable, eventful, true);
 }

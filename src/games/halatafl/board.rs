@@ -219,42 +219,36 @@ impl StepCounts {
 /// has this set: bits 49–63 are off the board.
 pub(crate) const UNKNOWN: u64 = u64::MAX;
 
-/// What the seat to move may huff, as the last turn left it (`huff`).
+/// A step that may have failed to capture (`capture = compulsory-huff`): `from`-`to` by
+/// a piece of `rank` (its rank before the step). The pieces of the seat that stepped
+/// that had a capture before it may be huffed, followed to where they moved; they are
+/// worked out where they are asked for ([`State::huffable`]), as `check` judges the
+/// next turn without them unless it huffs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Huff {
-    /// These pieces: none, the piece of a chain stopped early, or a setup's list.
-    Points(u64),
-    /// The last turn was the step `from`-`to` of a piece of `rank` (its rank before the
-    /// step) under `capture = compulsory-huff`: the pieces of the seat that moved that had
-    /// a capture before it may be huffed, followed to where they moved. They are worked
-    /// out where they are asked for ([`State::huffable_of`]): `check` judges the next
-    /// turn without them unless it huffs.
-    Step {
-        from: Square,
-        to: Square,
-        rank: Rank,
-    },
+pub(crate) struct FailedStep {
+    pub from: Square,
+    pub to: Square,
+    pub rank: Rank,
 }
-
-/// No huff.
-pub(crate) const NO_HUFF: Huff = Huff::Points(0);
 
 /// A Halatafl position: pieces, the seat to move, what it may huff, the quiet count,
 /// once the game is over how it ended, and (derived from the board, where it was worked
-/// out) which pieces of the seat to move can capture and the points it may huff.
-/// Equality and hashing ignore the derived part: two positions are equal when their
-/// pieces, seat to move, quiet count and end are, and what may be huffed is said the
-/// same way (a list of points, or the step that failed to capture).
+/// out) which pieces of the seat to move can capture and the points it may huff after a
+/// step. Equality and hashing ignore the derived part: two positions are equal when
+/// their pieces, seat to move, quiet count and end are, and what may be huffed is said
+/// the same way (a list of points, or the step that may have failed to capture).
 #[derive(Copy, Clone, Debug)]
 pub struct State {
     pub(crate) board: Board,
     /// 0 white, 1 black.
     pub(crate) to_move: u8,
-    /// What the seat to move may huff this turn.
-    pub(crate) huff: Huff,
-    /// Pieces of the seat not to move that the seat to move may huff this turn, or
-    /// [`UNKNOWN`]: derived from [`State::huff`] where it was worked out (always for
-    /// [`Huff::Points`]).
+    /// The last turn's step, where it may have failed to capture: what may be huffed is
+    /// then derived from it.
+    pub(crate) failed: Option<FailedStep>,
+    /// Pieces of the seat not to move that the seat to move may huff this turn: where
+    /// [`State::failed`] is `None`, these (none, the piece of a chain stopped early, or a
+    /// setup's list); after a step, derived from it, or [`UNKNOWN`] where that was not
+    /// worked out.
     pub(crate) huffable: u64,
     /// Turns in a row without capture, huff or promotion.
     pub(crate) quiet: u32,
@@ -275,7 +269,8 @@ impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
         self.board == other.board
             && self.to_move == other.to_move
-            && self.huff == other.huff
+            && self.failed == other.failed
+            && (self.failed.is_some() || self.huffable == other.huffable)
             && self.quiet == other.quiet
             && self.end == other.end
     }
@@ -285,7 +280,20 @@ impl Eq for State {}
 
 impl std::hash::Hash for State {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        (self.board, self.to_move, self.huff, self.quiet, self.end).hash(h);
+        let huffable = if self.failed.is_some() {
+            0
+        } else {
+            self.huffable
+        };
+        (
+            self.board,
+            self.to_move,
+            self.failed,
+            huffable,
+            self.quiet,
+            self.end,
+        )
+            .hash(h);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Judging a written turn: every rule checked in the spec's order, each failure a typed
 //! [`Violation`]; a legal turn is then applied and the end checks run.
 
-use super::board::{Board, Huff, Rank, State, NO_HUFF, UNKNOWN};
+use super::board::{Board, FailedStep, Rank, State, UNKNOWN};
 use super::geometry::{dir_index, sq, Geometry, NONE, STEP_DIR, THRONES};
 use super::movegen::{capturers, Jumper};
 use super::rules::{after_turn, after_winning_huff};
@@ -46,10 +46,12 @@ impl Jumper {
     }
 }
 
-/// A move judged legal: the board after it and what the next turn may huff.
+/// A move judged legal: the board after it and what the next turn may huff: the
+/// points of `huffable`, or what the step `failed` leaves (worked out where asked for).
 pub(crate) struct Judged {
     pub board: Board,
-    pub huff: Huff,
+    pub failed: Option<FailedStep>,
+    pub huffable: u64,
     /// Captured or promoted (resets the quiet count).
     pub eventful: bool,
 }
@@ -169,7 +171,7 @@ pub(crate) fn judge_move(
         });
     }
     let rank = b.rank_at(fi);
-    let (to, promo, huff, captured) = match mv {
+    let (to, promo, failed, huffable, captured) = match mv {
         Move::Step { to, .. } => {
             let to = *to;
             if let Err(fault) = check_step(s.geo(), b, side, rank, from, to) {
@@ -202,12 +204,12 @@ pub(crate) fn judge_move(
             // A step that fails to capture: refused under `capture = compulsory`; under
             // `compulsory-huff` the next seat may huff, and what is worked out only where
             // it is asked for (most turns huff nothing).
-            let huff = match s.capture {
+            let failed = match s.capture {
                 Capture::Compulsory if capturers(s, b, side, true) != 0 => {
                     return Err(Violation::CompulsoryCapture { seat, from, to });
                 }
-                Capture::CompulsoryHuff => Huff::Step { from, to, rank },
-                _ => NO_HUFF,
+                Capture::CompulsoryHuff => Some(FailedStep { from, to, rank }),
+                _ => None,
             };
             let promo = match rank {
                 Rank::Man if s.promotion && THRONES[1 - side] & to.bit() != 0 => {
@@ -218,7 +220,7 @@ pub(crate) fn judge_move(
                 }
                 _ => None,
             };
-            (to, promo, huff, 0u64)
+            (to, promo, failed, 0, 0u64)
         }
         Move::Jump(path) => {
             let j = Jumper::new(s, b, side, fi);
@@ -248,12 +250,12 @@ pub(crate) fn judge_move(
             if j.no_stop & end.bit() != 0 {
                 return Err(Violation::OwnThrone { seat, at: end });
             }
-            let mut huff = NO_HUFF;
+            let mut huffable = 0;
             if s.continue_jumps == ContinueJumps::Compulsory && j.can_continue(end.index(), jumped)
             {
                 if s.capture == Capture::CompulsoryHuff {
                     // Stopped early: only this piece may be huffed.
-                    huff = Huff::Points(end.bit());
+                    huffable = end.bit();
                 } else {
                     return Err(Violation::ContinueJumps {
                         seat,
@@ -263,7 +265,7 @@ pub(crate) fn judge_move(
                 }
             }
             let promo = if promoted { j.promo } else { None };
-            (end, promo, huff, jumped)
+            (end, promo, None, huffable, jumped)
         }
     };
     if let Some(m) = marker {
@@ -290,7 +292,8 @@ pub(crate) fn judge_move(
     board.put(to.index(), side, new_rank);
     Ok(Judged {
         board,
-        huff,
+        failed,
+        huffable,
         eventful: captured != 0 || promo.is_some(),
     })
 }
@@ -341,10 +344,11 @@ pub(crate) fn play(s: &Settings, st: &mut State, turn: &Turn) -> Result<(), Viol
         s,
         st,
         judged.board,
-        judged.huff,
-        match judged.huff {
-            Huff::Points(m) => m,
-            Huff::Step { .. } => UNKNOWN,
+        judged.failed,
+        if judged.failed.is_some() {
+            UNKNOWN
+        } else {
+            judged.huffable
         },
         huffed || judged.eventful,
         false,

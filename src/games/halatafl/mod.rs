@@ -73,7 +73,7 @@ impl Halatafl {
         State {
             board: board::Board::start(),
             to_move: 0,
-            huff: board::NO_HUFF,
+            failed: None,
             huffable: 0,
             quiet: 0,
             end: None,

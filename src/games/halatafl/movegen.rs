@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use super::board::{Board, Huff, Rank, State, StepCounts, UNKNOWN};
+use super::board::{Board, Rank, State, StepCounts, UNKNOWN};
 use super::geometry::{
     back, sq, Bits, Geometry, ALL_DIRS, BLACK_MAN, DELTA, FULL, MAN_THRONE_DIRS, THRONES, WHITE_MAN,
 };
@@ -606,22 +606,28 @@ pub(super) fn followed(caps: u64, from: Square, to: Square) -> u64 {
 
 impl State {
     /// Bitboard of the pieces the seat to move may huff this turn: [`State::huffable`],
-    /// worked out here where the position left it unknown (the mover's capturers on
-    /// the board before its step, which the step is taken back to find).
+    /// worked out where the position left it unknown ([`State::huffable_after_step`]).
+    /// (Asked before every listed or random turn: inlined.)
+    #[inline]
     pub fn huffable(&self, s: &Settings) -> u64 {
-        if self.huffable != UNKNOWN {
+        match self.failed {
+            Some(_) if self.huffable == UNKNOWN => self.huffable_after_step(s),
+            _ => self.huffable,
+        }
+    }
+
+    /// What may be huffed after the step of [`State::failed`]: the mover's capturers on
+    /// the board before it, which the step is taken back to find, followed.
+    #[inline(never)]
+    fn huffable_after_step(&self, s: &Settings) -> u64 {
+        let Some(step) = self.failed else {
             return self.huffable;
-        }
-        match self.huff {
-            Huff::Points(m) => m,
-            Huff::Step { from, to, rank } => {
-                let mover = 1 - self.to_move as usize;
-                let mut before = self.board;
-                before.clear(to.bit());
-                before.put(from.index(), mover, rank);
-                followed(capturers(s, &before, mover, false), from, to)
-            }
-        }
+        };
+        let mover = 1 - self.to_move as usize;
+        let mut before = self.board;
+        before.clear(step.to.bit());
+        before.put(step.from.index(), mover, step.rank);
+        followed(capturers(s, &before, mover, false), step.from, step.to)
     }
 
     /// The points the seat to move may huff, sorted by name (file, then rank).

@@ -1,7 +1,7 @@
 //! The end checks: a win (`win.rs`), the quiet limit and a seat left without a turn;
 //! and the position after a turn, which judging and applying a listed turn share.
 
-use super::board::{Board, Ending, Huff, Reason, State, StepCounts, NO_HUFF, UNKNOWN};
+use super::board::{Board, Ending, FailedStep, Reason, State, StepCounts, UNKNOWN};
 use super::movegen::{derive, has_step, has_turn};
 use super::settings::{NoMoves, Settings};
 use super::win::wins;
@@ -86,7 +86,7 @@ pub(crate) fn position(
     State {
         board,
         to_move,
-        huff: Huff::Points(huffable),
+        failed: None,
         huffable,
         quiet,
         end,
@@ -102,7 +102,7 @@ pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> St
     State {
         board,
         to_move: 1 - st.to_move,
-        huff: NO_HUFF,
+        failed: None,
         huffable: 0,
         quiet: 0,
         end: Some(Ending {
@@ -116,8 +116,9 @@ pub(crate) fn after_winning_huff(st: &State, board: Board, reason: Reason) -> St
 
 /// The position after the seat to move of `st` made a legal turn that left `board`, with
 /// the end checks run, made in `st` (a copy of the whole position each turn is what
-/// `check` would pay otherwise). `huff`: what the next seat may huff, and `huffable`
-/// the points it makes or [`UNKNOWN`] where they were not worked out; `eventful`:
+/// `check` would pay otherwise). What the next seat may huff: the points of `huffable`,
+/// or what the step `failed` leaves (`huffable` then holds them, or [`UNKNOWN`] where
+/// they were not worked out); `eventful`:
 /// the turn huffed, captured or promoted (the quiet count starts again). `derive`: work
 /// out the next seat's capturers and steps (a playout's next turn asks for them, and the
 /// no-moves check then needs nothing more; judging the next written turn does not, and
@@ -127,7 +128,7 @@ pub(crate) fn after_turn(
     s: &Settings,
     st: &mut State,
     board: Board,
-    huff: Huff,
+    failed: Option<FailedStep>,
     huffable: u64,
     eventful: bool,
     derive: bool,
@@ -140,7 +141,7 @@ pub(crate) fn after_turn(
     };
     st.board = board;
     st.to_move = 1 - mover;
-    st.huff = huff;
+    st.failed = failed;
     st.huffable = huffable;
     (st.capturers, st.steps) = if derive {
         super::movegen::derive(s, &board, st.to_move as usize)

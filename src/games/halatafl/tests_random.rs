@@ -111,7 +111,7 @@ fn capturers_are_kept_after_applying_and_worked_out_after_judging() {
                     // The steps counted are the steps listed without a huff.
                     let mut listed = Vec::new();
                     let plain = State {
-                        huff: board::NO_HUFF,
+                        failed: None,
                         huffable: 0,
                         ..applied
                     };
