@@ -15,7 +15,7 @@
 //! differs from the pin stops the bench (selfplay's output changed, so the counts of
 //! `check` would change for a reason other than `check`'s speed).
 //!
-//! Run by `cargo bench --bench instructions` (gungraun-runner of gungraun's version on the
+//! Run by `cargo bench --features instructions --bench instructions` (gungraun-runner of gungraun's version on the
 //! PATH, and valgrind); `.ci/instructions` runs both files and compares with the baseline.
 
 use std::path::{Path, PathBuf};
