@@ -506,3 +506,56 @@ fn emperor_move_rule() {
         "setup"
     );
 }
+
+#[test]
+fn positions_are_equal_when_pieces_seat_counts_and_huff_right_are() {
+    let s = Settings::default();
+    let start = pos(&s, "Md4 Mg2 md5 mb7", 'w');
+    // Judging keeps the step that failed to capture and works out what may be huffed only
+    // where asked; applying the listed turn works it out at once. The same position.
+    let (mut judged, mut applied) = (start, start);
+    ok(&s, &mut judged, "g2-g3");
+    Halatafl::apply_legal(&s, &mut applied, None, &turn("g2-g3"));
+    assert_eq!(judged.huffable, board::UNKNOWN);
+    assert_eq!(applied.huffable, sq("d4").bit());
+    assert_eq!(judged, applied);
+    // Any other piece, seat to move, quiet count, end or step makes another position.
+    let mut other = start;
+    ok(&s, &mut other, "g2-f2");
+    assert_ne!(judged, other);
+    assert_ne!(
+        judged,
+        State {
+            to_move: 0,
+            ..judged
+        }
+    );
+    assert_ne!(
+        judged,
+        State {
+            quiet: judged.quiet + 1,
+            ..judged
+        }
+    );
+    let mut ended = pos(&s, "Md4 md5", 'w');
+    ok(&s, &mut ended, "d4xd6");
+    assert!(ended.end.is_some());
+    assert_ne!(ended, State { end: None, ..ended });
+    assert_ne!(
+        judged,
+        State {
+            failed: None,
+            huffable: sq("d4").bit(),
+            ..judged
+        }
+    );
+    // Without a step, the points that may be huffed are the position's own.
+    let listed = pos_h(&s, "Md4 Mg3 md5 mb7", 'b', "d4");
+    assert_ne!(
+        listed,
+        State {
+            huffable: 0,
+            ..listed
+        }
+    );
+}
