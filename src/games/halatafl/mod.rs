@@ -4,7 +4,8 @@
 //! - [`geometry`]: the board's lines for every `diagonals`/`men` setting, built at
 //!   compile time.
 //! - [`board`]: bitboards, the position [`State`] and its read accessors.
-//! - `movegen`: legal turns, and who can capture or move.
+//! - `movegen`: legal turns, who can capture or move, and what may be huffed
+//!   ([`State::huffable`], worked out from the step that may have failed to capture).
 //! - `judge`: judging a written turn and applying it.
 //! - `apply`: applying a listed turn without judging it again.
 //! - `random`: choosing a random legal turn without listing them all.
