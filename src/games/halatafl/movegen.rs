@@ -606,7 +606,7 @@ pub(super) fn followed(caps: u64, from: Square, to: Square) -> u64 {
 
 impl State {
     /// Bitboard of the pieces the seat to move may huff this turn: [`State::huffable`],
-    /// worked out where the position left it unknown ([`State::huffable_after_step`]).
+    /// worked out where the position left it unknown (`State::huffable_after_step`).
     /// (Asked before every listed or random turn: inlined.)
     #[inline]
     pub fn huffable(&self, s: &Settings) -> u64 {
