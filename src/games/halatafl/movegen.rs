@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use super::board::{Board, Rank, State, StepCounts, UNKNOWN};
+use super::board::{Board, FailedStep, Rank, State, StepCounts, UNKNOWN};
 use super::geometry::{
     back, sq, Bits, Geometry, ALL_DIRS, BLACK_MAN, DELTA, FULL, MAN_THRONE_DIRS, THRONES, WHITE_MAN,
 };
@@ -611,18 +611,15 @@ impl State {
     #[inline]
     pub fn huffable(&self, s: &Settings) -> u64 {
         match self.failed {
-            Some(_) if self.huffable == UNKNOWN => self.huffable_after_step(s),
+            Some(step) if self.huffable == UNKNOWN => self.huffable_after_step(s, step),
             _ => self.huffable,
         }
     }
 
-    /// What may be huffed after the step of [`State::failed`]: the mover's capturers on
-    /// the board before it, which the step is taken back to find, followed.
+    /// What may be huffed after `step`, the position's [`State::failed`]: the mover's
+    /// capturers on the board before it, which the step is taken back to find, followed.
     #[inline(never)]
-    fn huffable_after_step(&self, s: &Settings) -> u64 {
-        let Some(step) = self.failed else {
-            return self.huffable;
-        };
+    fn huffable_after_step(&self, s: &Settings, step: FailedStep) -> u64 {
         let mover = 1 - self.to_move as usize;
         let mut before = self.board;
         before.clear(step.to.bit());
