@@ -176,7 +176,12 @@ impl<G: Game> Tree<G> {
     /// One iteration: select and expand through the tree, play out, back up.
     pub fn iterate(&mut self) {
         let mut state = self.root.clone();
-        G::determinize(&self.settings, &mut state, &mut self.rng);
+        G::determinize(
+            &self.settings,
+            &mut state,
+            self.root_chance.as_ref(),
+            &mut self.rng,
+        );
         self.path.clear();
         let mut node = 0u32;
         // How often the node was visited before this iteration (the root: every time).

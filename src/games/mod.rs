@@ -386,10 +386,29 @@ pub trait Game: Sized + 'static {
     }
 
     /// Makes `state` one the seats cannot tell from it: what no seat has seen (Halasi's
-    /// pool orders) is dealt afresh from `rng`, the engine's generator, never the
-    /// record's seed. It must give the same result for states that differ only in what
-    /// is hidden. The default, for a game with nothing hidden, changes nothing.
-    fn determinize(_settings: &Self::Settings, _state: &mut Self::State, _rng: &mut Dice) {}
+    /// pool orders, and without a seed the orders and buy-ins the record has not yet
+    /// written) is dealt afresh from `rng`, the engine's generator, never the record's
+    /// seed. `seen` is the outcome opening the turn now due where the seat to move has
+    /// seen it. It must give the same result for states that differ only in what is
+    /// hidden. The default, for a game with nothing hidden, changes nothing.
+    fn determinize(
+        _settings: &Self::Settings,
+        _state: &mut Self::State,
+        _seen: Option<&Self::Chance>,
+        _rng: &mut Dice,
+    ) {
+    }
+
+    /// What the seat to move learns from the turns it is offered that its position does
+    /// not say, set into `state` before a search (Halasi without a seed: the territory
+    /// a seed dealt at the buy-in, which only the offered placements name). The
+    /// default: nothing.
+    fn learn_from_offered(
+        _settings: &Self::Settings,
+        _state: &mut Self::State,
+        _offered: &[Self::Turn],
+    ) {
+    }
 
     /// The decision a turn makes, without the random outcome it writes: the engine's
     /// tree keys a turn by it, so the same decision under different rolls is one branch
@@ -417,9 +436,9 @@ pub trait Game: Sized + 'static {
         }
     }
 
-    /// Can the engine search from this position? `Err` says why not (Halasi without a
-    /// seed before its order and buy-ins are known: the engine does not invent what the
-    /// record writes). The default: always.
+    /// Can the engine search from this position? `Err` says why not (Halasi's
+    /// solitaire without a seed before its opening four are written). The default:
+    /// always.
     fn engine_ready(_settings: &Self::Settings, _state: &Self::State) -> Result<(), String> {
         Ok(())
     }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::dice::Dice;
 use crate::engine::{self, Config};
-use crate::games::Game;
+use crate::games::{Game, Seat};
 use crate::notation::record::{parse_single, Action, Limits};
 use crate::referee::Session;
 use crate::ruleset::Ruleset;
@@ -159,15 +159,16 @@ fn choose<G: Game>(
         .iter()
         .find_map(|t| G::written_chance(t).map(|c| c.into_owned()));
     let turn_seed = format!("{seed}/{game_id}/{}", play.turns.len() + 1);
-    // Where the engine cannot search what the bot knows (Halasi before its order and
-    // buy-ins are all written), the turn is a random one.
+    // Where the engine cannot search what the bot knows (Halasi's solitaire before its
+    // opening four are written), the turn is a random one.
     let searchable = G::engine_ready(&game.session.settings, &game.session.state).is_ok();
     let pick = match policy {
         Policy::Engine(config) if searchable => {
             let mut c = config.clone();
             c.seed = turn_seed;
             let s = &game.session;
-            let analysis = engine::search::<G>(&s.settings, &s.state, s.chance.as_ref(), &c)
+            let state = known_position(s, &play.seat, &legal);
+            let analysis = engine::search::<G>(&s.settings, &state, s.chance.as_ref(), &c)
                 .map_err(|why| format!("the engine cannot search this position: {why}"))?;
             analysis.best_of(&legal).unwrap_or_else(|| legal[0].clone())
         }
@@ -178,3 +179,23 @@ fn choose<G: Game>(
     };
     Ok(pick.to_string())
 }
+
+/// The position the engine searches for the bot's `seat`: the seat to move where the
+/// round is open (its label chooses), and what the turns it is `offered` say that the
+/// turns written so far do not ([`Game::learn_from_offered`]).
+fn known_position<G: Game>(session: &Session<G>, seat: &str, offered: &[G::Turn]) -> G::State {
+    let mut state = session.state.clone();
+    let seat = G::SEATS.iter().position(|n| *n == seat);
+    if let (Some(open), Some(i)) = (G::open_movers(&session.settings, &state), seat) {
+        let seat = Seat(i as u8);
+        if open.contains(seat) {
+            G::choose_mover(&session.settings, &mut state, seat);
+        }
+    }
+    G::learn_from_offered(&session.settings, &mut state, offered);
+    state
+}
+
+#[cfg(test)]
+#[path = "bot_tests.rs"]
+mod tests;

@@ -248,12 +248,17 @@ impl Game for Halasi {
     }
 
     /// The pools' orders dealt afresh; a game without a seed is played on as a seeded
-    /// one (the engine draws its outcomes).
-    fn determinize(settings: &Settings, state: &mut State, rng: &mut Dice) {
+    /// one, what its record has not yet written drawn as a seed draws it
+    /// ([`policy::assume_unwritten`]).
+    fn determinize(settings: &Settings, state: &mut State, seen: Option<&Chance>, rng: &mut Dice) {
         policy::determinize(state, rng);
         if !state.seeded && policy::ready(settings, state).is_ok() {
-            state.seeded = true;
+            policy::assume_unwritten(settings, state, seen, rng);
         }
+    }
+
+    fn learn_from_offered(settings: &Settings, state: &mut State, offered: &[Turn]) {
+        policy::learn_from_offered(settings, state, offered);
     }
 
     fn engine_turns(

@@ -15,7 +15,7 @@ use super::layout::{Layout, Placed, Tri};
 use super::legal::{self, bit};
 use super::routes::{Found, RouteCheck};
 use super::score;
-use super::settings::{Mode, Settings};
+use super::settings::{Mode, Settings, OPENING};
 use super::state::{Phase, State};
 use crate::dice::Dice;
 use crate::notation::halasi::{Action, Domino, DominoAt, Marking, Route, TerritoryAt, Turn};
@@ -335,22 +335,114 @@ pub fn determinize(st: &mut State, rng: &mut Dice) {
     rng.shuffle(&mut st.tiles);
 }
 
-/// The engine plays a seeded game, or one without a seed once the orders and buy-ins
-/// are all known (it then draws the random outcomes itself).
+/// The engine plays a seeded game, a table game without a seed (what its record has
+/// not yet written is drawn by [`assume_unwritten`]), and solitaire without a seed once
+/// its opening four are written (its layout is the `Setup`'s; the draws are the
+/// engine's).
 pub fn ready(s: &Settings, st: &State) -> Result<(), String> {
-    if st.seeded || st.end.is_some() {
+    if st.seeded || st.end.is_some() || s.mode == Mode::Table || st.drawn > 0 {
         return Ok(());
     }
-    let known = st.phase == Phase::Play
-        && st.open(s).is_none()
-        && !(s.mode == Mode::Solitaire && st.drawn == 0);
-    if known {
-        Ok(())
-    } else {
-        Err(
-            "a Halasi game without a seed, before its play order and buy-ins are all \
-             written: the engine does not invent what the record will write"
-                .into(),
-        )
+    Err(
+        "solitaire without a seed, before its opening four are written: the engine \
+         does not invent the opening hand the record will write"
+            .into(),
+    )
+}
+
+/// Makes a game without a seed ([`ready`]) one the engine plays on as seeded: what its
+/// record has not yet written is drawn as a seed draws it, from the pools as
+/// [`determinize`] dealt them. Each seat not yet bought in buys the top territory and
+/// the top four dominos (the seat to move, the four it has `seen`, and the territory
+/// it holds, where [`learn_from_offered`] found it); a seat bought in whose territory
+/// the record names only when it lays it gets the top one; an open round's order is
+/// the seats that moved, the seat to move, then the others in a random order. Later
+/// orders are rolled as a seed rolls them.
+pub fn assume_unwritten(s: &Settings, st: &mut State, seen: Option<&Chance>, rng: &mut Dice) {
+    if st.seeded {
+        return;
+    }
+    if st.phase != Phase::Homes && s.mode == Mode::Table {
+        buy_in_unwritten(s, st, seen);
+        if let Some(open) = st.open(s) {
+            let mover = st.to_move;
+            let mut rest: Vec<_> = open.iter().filter(|&x| x != mover).collect();
+            rng.shuffle(&mut rest);
+            if open.contains(mover) {
+                st.order.push(mover);
+            }
+            st.order.extend(rest);
+            st.cursor = st.order.iter().position(|&x| x == mover).unwrap_or(0);
+        }
+    }
+    st.seeded = true;
+}
+
+/// The buy-ins [`assume_unwritten`] deals, and the territories bought it names.
+fn buy_in_unwritten(s: &Settings, st: &mut State, seen: Option<&Chance>) {
+    let mover = st.to_move;
+    let seats: Vec<_> = st.active(s).collect();
+    for x in seats {
+        let (bought_in, bought, bought_placed) = {
+            let seat = st.seat(x);
+            (seat.bought_in, seat.bought, seat.bought_placed)
+        };
+        if bought_in {
+            if bought.is_none() && !bought_placed {
+                let tile = (!st.tiles.is_empty()).then(|| st.tiles.remove(0));
+                let seat = st.seat_mut(x);
+                seat.bought = tile;
+                seat.bought_placed = tile.is_none();
+            }
+            continue;
+        }
+        let dominos: Vec<Domino> = match seen {
+            Some(Chance::BuyIn(d)) if x == mover => d.0.clone(),
+            _ => st.dominos[..OPENING.min(st.dominos.len())].to_vec(),
+        };
+        if !super::chance::take(&mut st.dominos, &dominos) {
+            // A buy-in the pool cannot give was refused when it was written.
+            continue;
+        }
+        let tile = match bought {
+            Some(t) => Some(t),
+            None => (!st.tiles.is_empty()).then(|| st.tiles.remove(0)),
+        };
+        let cost =
+            if tile.is_some() { s.territory_fee } else { 0 } + s.domino_fee * dominos.len() as i64;
+        st.bank += cost;
+        let seat = st.seat_mut(x);
+        seat.purse -= cost;
+        seat.bought = tile;
+        seat.bought_in = true;
+        seat.bought_placed = tile.is_none();
+        seat.hand.extend(dominos);
+    }
+}
+
+/// Without a seed, the seat to move's first `place` may lay any territory of the pool;
+/// where the turns it is offered all lay one territory of the pool besides its home,
+/// a seed dealt it that one: it is taken from the pool as the territory the seat holds.
+pub fn learn_from_offered(s: &Settings, st: &mut State, offered: &[Turn]) {
+    if st.seeded || !matches!(st.phase, Phase::Setup { .. }) {
+        return;
+    }
+    let mover = st.to_move;
+    let seat = st.seat(mover);
+    if seat.bought.is_some() || seat.bought_placed {
+        return;
+    }
+    let home = seat.home.filter(|_| !seat.home_placed).map(|h| h.label(s));
+    let mut named = offered.iter().filter_map(|t| match t {
+        Turn::Place { territory, .. } if Some(territory.label) != home => Some(territory.label),
+        _ => None,
+    });
+    let Some(label) = named.next() else { return };
+    if named.any(|l| l != label) {
+        return;
+    }
+    if let Some(i) = st.pool_index(s, label) {
+        let tile = st.tiles.remove(i);
+        st.seat_mut(mover).bought = Some(tile);
     }
 }

@@ -101,6 +101,70 @@ fn money_is_conserved_in_every_table_game() {
     }
 }
 
+/// The engine's view of a table game without a seed: at every turn of a random game
+/// replayed as a record without a seed writes it, what the record has not yet written
+/// is assumed (`policy::assume_unwritten`) so that the money is still all there, every
+/// seat past the homes has bought in and holds its territory or has laid it, and an open
+/// round's order holds every seat still playing once, with the seat to move at the
+/// cursor.
+#[test]
+fn what_a_record_without_a_seed_has_not_written_is_assumed_whole() {
+    for (seats, extra) in [("[a b]", &[][..]), ("[a b c d]", &[("purse", "150")][..])] {
+        let s = table(seats, extra);
+        let total = s.purse * s.seats.len() as i64;
+        let mut plain = Halasi::start(&s, None, &NoTags, None).expect("starts");
+        let mut rng = Dice::from_seed("engine");
+        let mut checked = 0;
+        random_game(
+            &s,
+            &format!("unwritten-{seats}"),
+            60,
+            |before, chance, turn, _| {
+                if let Some(open) = plain.open(&s) {
+                    assert!(open.contains(before.to_move), "{seats}: the seat may move");
+                    plain.choose(before.to_move);
+                }
+                let seen = chance.filter(|_| before.phase != Phase::Homes);
+                let mut assumed = plain.clone();
+                Halasi::determinize(&s, &mut assumed, seen, &mut rng);
+                assert!(assumed.seeded, "{seats}: played on as seeded");
+                assert_eq!(assumed.money(&s), total, "{seats}: before {turn}");
+                assert_eq!(assumed.to_move, before.to_move, "{seats}: before {turn}");
+                if assumed.phase != Phase::Homes {
+                    for x in assumed.active(&s) {
+                        let seat = assumed.seat(x);
+                        assert!(seat.bought_in, "{seats}: {x:?} bought in before {turn}");
+                        assert!(
+                            seat.bought.is_some() || seat.bought_placed,
+                            "{seats}: {x:?}"
+                        );
+                    }
+                    if plain.phase == Phase::Play || plain.phase == (Phase::Setup { round: 0 }) {
+                        let mut order = assumed.order.clone();
+                        assert_eq!(order[assumed.cursor], before.to_move, "{seats}: {turn}");
+                        order.sort_by_key(|x| x.0);
+                        assert_eq!(order, assumed.active(&s).collect::<Vec<_>>(), "{seats}");
+                    }
+                    checked += 1;
+                }
+                let written = match chance {
+                    Some(c) => Halasi::with_outcome(turn, c),
+                    None => turn.clone(),
+                };
+                let chance = Halasi::written_chance(&written).map(|c| c.into_owned());
+                assert!(
+                    Halasi::play(&s, &mut plain, chance.as_ref(), &written).is_ok(),
+                    "{seats}: {written} replays without a seed"
+                );
+            },
+        );
+        assert!(
+            checked > 2 * s.seats.len(),
+            "{seats}: setup and play were checked"
+        );
+    }
+}
+
 /// How a seat left in a random game with many leaves: by a written `leave` or a `resign`.
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]
 enum Exit {
