@@ -215,6 +215,41 @@ impl<R: Read> Chunks<R> {
         self.drop_if_over();
     }
 
+    /// Takes at once the whole lines from `scan` that begin with a byte no tag-pair line
+    /// begins with (ASCII, neither blank nor `[`), up to the first line that does not,
+    /// as the loop in `next` would take them one by one. Movetext that writes `[` in its
+    /// turns (Thaayam's throws, Halasi's rolls) is skipped so, which
+    /// [`Chunks::skip_plain_lines`] stops in at the first `[`. A `\r` stops it: the loop
+    /// reads such lines.
+    fn skip_plain_starts(&mut self) {
+        let rest = &self.buf[self.scan..self.len];
+        let plain = |b: Option<&u8>| {
+            b.is_some_and(|&b| b.is_ascii() && b != b'[' && !matches!(b, b'\t'..=b'\r' | b' '))
+        };
+        if !plain(rest.first()) {
+            return;
+        }
+        let (mut taken, mut lines) = (0, 0);
+        for i in memchr::memchr2_iter(b'\n', b'\r', rest) {
+            if rest[i] == b'\r' {
+                break;
+            }
+            taken = i + 1;
+            lines += 1;
+            if !plain(rest.get(i + 1)) {
+                break;
+            }
+        }
+        if lines == 0 {
+            return;
+        }
+        self.scan += taken;
+        self.lines += lines;
+        self.in_header = false;
+        self.long_line = false;
+        self.drop_if_over();
+    }
+
     /// Lines were looked at up to `scan`: over the limit, what was looked at is dropped
     /// before more is read.
     fn drop_if_over(&mut self) {
@@ -356,6 +391,7 @@ impl<R: Read> Iterator for Chunks<R> {
                 continue;
             }
             self.skip_plain_lines();
+            self.skip_plain_starts();
             let Some((end, term)) = self.line_end() else {
                 if self.eof {
                     self.done = true;
@@ -476,7 +512,8 @@ mod tests {
         fn streamed_records_are_split_records(
             lines in prop::collection::vec((prop::sample::select(vec![
                 "[Game \"halatafl\"]", "[Event \"x\"]", " [A \"b\\\"\"]", "1. e3-d4", "",
-                "{ [Game \"x\"] }", "[3] -", "[Bad", "*",
+                "{ [Game \"x\"] }", "[3] -", "[Bad", "*", "2. [1 4] enter, c1+4",
+                "\t[Event \"t\"]", "\u{a0}[A \"n\"]", "é [3] -",
             ]), prop::sample::select(vec!["\n", "\r\n", "\r"])), 0..14),
             bom in any::<bool>(),
             step in 1usize..9,
