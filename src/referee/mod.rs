@@ -109,17 +109,17 @@ impl Diagnostic {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StatusReport {
     pub over: bool,
-    pub winners: Vec<String>,
+    pub winners: Vec<&'static str>,
     pub draw: bool,
-    pub reason: Option<String>,
+    pub reason: Option<&'static str>,
     /// The seat to move, while the game goes on. Where the order of a round is open
     /// (`may_move`), the first of the seats that may move.
-    pub to_move: Option<String>,
+    pub to_move: Option<&'static str>,
     /// The seats any of which may take the turn now due, the turn's seat label choosing
     /// (Halasi's first rounds without a seed, whose order rolls are not written); absent
     /// where the seat to move is fixed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub may_move: Option<Vec<String>>,
+    pub may_move: Option<Vec<&'static str>>,
 }
 
 impl StatusReport {
@@ -130,7 +130,7 @@ impl StatusReport {
                 winners: Vec::new(),
                 draw: false,
                 reason: None,
-                to_move: Some(games::seat_name::<G>(*to_move).to_string()),
+                to_move: Some(games::seat_name::<G>(*to_move)),
                 may_move: None,
             },
             games::Status::Over(end) => StatusReport {
@@ -138,10 +138,10 @@ impl StatusReport {
                 winners: end
                     .winners
                     .iter()
-                    .map(|s| games::seat_name::<G>(s).to_string())
+                    .map(|s| games::seat_name::<G>(s))
                     .collect(),
                 draw: end.draw,
-                reason: Some(end.reason.to_string()),
+                reason: Some(end.reason),
                 to_move: None,
                 may_move: None,
             },
@@ -157,10 +157,7 @@ impl StatusReport {
             return report;
         }
         if let Some(open) = G::open_movers(settings, state).filter(|o| o.len() > 1) {
-            let names: Vec<String> = open
-                .iter()
-                .map(|s| games::seat_name::<G>(s).to_string())
-                .collect();
+            let names: Vec<&'static str> = open.iter().map(|s| games::seat_name::<G>(s)).collect();
             report.to_move = names.first().cloned();
             report.may_move = Some(names);
         }
@@ -175,13 +172,13 @@ impl StatusReport {
                     "the order of this round is not rolled: {} may move; label the turn with \
                      the seat that takes it (`{}:`)",
                     or_list(open),
-                    open.first().map(String::as_str).unwrap_or("a")
+                    open.first().copied().unwrap_or("a")
                 ),
                 (None, Some(s)) => format!("{s} to move"),
                 (None, None) => "in play".into(),
             };
         }
-        let reason = self.reason.as_deref().unwrap_or("over");
+        let reason = self.reason.unwrap_or("over");
         if self.draw {
             format!("draw ({reason})")
         } else if self.winners.is_empty() {
@@ -195,10 +192,10 @@ impl StatusReport {
 }
 
 /// `a`, `a or b`, `a, b or c`.
-fn or_list(items: &[String]) -> String {
+fn or_list(items: &[&str]) -> String {
     match items {
         [] => String::new(),
-        [one] => one.clone(),
+        [one] => one.to_string(),
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }

@@ -57,7 +57,9 @@ pub struct Judgement<G: Game> {
     /// Each scored turn's breakdown, by turn (1-based; filled when `breakdowns` is asked
     /// for), legal turns and the illegal one alike.
     pub breakdowns: Vec<(usize, G::Breakdown)>,
-    pub violation: Option<ViolationDetail<G>>,
+    /// Boxed: the detail holds a whole session, and a judgement is moved whole on the way
+    /// out of `judge`, for every record, where nearly none has a violation.
+    pub violation: Option<Box<ViolationDetail<G>>>,
     /// The game where the replay stopped: after the last turn, after turn `stop_after`,
     /// or just before the first violation. `None` when it could not start.
     pub session: Option<Session<G>>,
@@ -290,7 +292,7 @@ fn replay<G: Game>(
                     session.legal_turns_for(written.as_deref(), &mut turns);
                     let mut legal: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
                     legal.sort();
-                    judgement.violation = Some(ViolationDetail {
+                    judgement.violation = Some(Box::new(ViolationDetail {
                         turn: turn_no,
                         name,
                         span,
@@ -300,7 +302,7 @@ fn replay<G: Game>(
                         breakdown,
                         rule_text,
                         setting,
-                    });
+                    }));
                 }
                 return false;
             }

@@ -92,8 +92,7 @@ impl<G: Game> fmt::Display for Refusal<G> {
                 write!(f, "the turn is labelled `{written}:` but it is {expected}'s turn")
             }
             Refusal::Open { written, open } => {
-                let names: Vec<String> = open.iter().map(|s| s.to_string()).collect();
-                let seats = super::or_list(&names);
+                let seats = super::or_list(open);
                 match written {
                     Some(w) => write!(
                         f,
