@@ -146,11 +146,11 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-/// Characters that may follow a turn directly.
-fn ends_turn(rest: &[u8]) -> bool {
-    match rest.first() {
+/// Characters that may follow a turn directly (`None`: the movetext ends).
+fn ends_turn(next: Option<u8>) -> bool {
+    match next {
         None => true,
-        Some(&b) => is_space(b) || matches!(b, b'{' | b';' | b'!' | b'?' | b'$'),
+        Some(b) => is_space(b) || matches!(b, b'{' | b';' | b'!' | b'?' | b'$'),
     }
 }
 
@@ -466,7 +466,7 @@ impl<'a, T> Reader<'a, T> {
             );
             return self.fail(SyntaxKind::Limit, pos, pos + len, message);
         }
-        if !ends_turn(&text.as_bytes()[pos + len..end]) {
+        if !ends_turn(text.as_bytes()[..end].get(pos + len).copied()) {
             let at = pos + len;
             let message = format!(
                 "unexpected `{}` after the turn `{}`",
@@ -489,10 +489,10 @@ impl<'a, T> Reader<'a, T> {
             );
             return self.fail(SyntaxKind::Limit, span.start, span.end, message);
         }
-        let label = self.label.take();
-        let written = (label.is_some() || !self.comments.is_empty()).then(|| {
+        // (Most turns have neither: the label is taken only where there is one.)
+        let written = (self.label.is_some() || !self.comments.is_empty()).then(|| {
             Box::new(Written {
-                label,
+                label: self.label.take(),
                 annotations: Vec::new(),
                 comments: std::mem::take(&mut self.comments),
             })
@@ -665,20 +665,6 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
             return reader.finish();
         }
         let rest = &bytes[pos..span.end];
-        // A seat label and `resign`/`draw` come before a turn, as the frame reads them.
-        // Neither can start unless the token starts with `:` or a letter and then a
-        // letter or `:` (most turns do not: `c3-d4`): the rest is asked only then.
-        let frame_word = || {
-            let word_or_colon = |c: &u8| c.is_ascii_lowercase() || *c == b':';
-            let may_be = rest[0] == b':'
-                || (rest[0].is_ascii_lowercase() && rest.get(1).is_some_and(word_or_colon));
-            may_be && {
-                let word = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
-                rest.get(word) == Some(&b':')
-                    || rest.starts_with(b"resign")
-                    || rest.starts_with(b"draw")
-            }
-        };
         // (Only a digit can start a turn number: most tokens are turns, asked no more.)
         let number = match rest.first() {
             Some(b) if b.is_ascii_digit() => fast_number(rest),
@@ -695,7 +681,7 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
                 Some(token) => (reader.token(token, Span::new(pos, pos + len)), len),
                 None => break,
             }
-        } else if frame_word() {
+        } else if frame_word(rest) {
             break;
         } else if let Some((turn, len)) = fast_turn(rest) {
             let flow = if reader.after_termination(pos, false) {
@@ -736,6 +722,20 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
     // 3. Token by token.
     reader.read_from(pos, parse_turn);
     reader.finish()
+}
+
+/// A seat label and `resign`/`draw` come before a turn, as the frame reads them.
+/// Neither can start unless the token starts with `:` or a letter and then a letter or
+/// `:` (most turns do not: `c3-d4`): the rest is asked only then.
+#[inline(always)]
+fn frame_word(rest: &[u8]) -> bool {
+    let word_or_colon = |c: &u8| c.is_ascii_lowercase() || *c == b':';
+    let may_be =
+        rest[0] == b':' || (rest[0].is_ascii_lowercase() && rest.get(1).is_some_and(word_or_colon));
+    may_be && {
+        let word = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
+        rest.get(word) == Some(&b':') || rest.starts_with(b"resign") || rest.starts_with(b"draw")
+    }
 }
 
 fn next_char(text: &str) -> String {
