@@ -159,8 +159,31 @@ fn fast_square(b: &[u8]) -> Option<(Square, usize)> {
     }
 }
 
-/// The series at the start of `b` (`[1 4 2]`).
+/// The series at the start of `b` (`[1 4 2]`): the commonest form, throws of one digit
+/// a space apart, in one pass; any other by [`series_by_parts`].
+#[inline(always)]
 fn fast_series(b: &[u8]) -> Option<(Series, usize)> {
+    let mut throws = [0u8; 14];
+    let mut n = 0;
+    let mut i = 1;
+    while let Some(&c) = b.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 || n == throws.len() {
+            break;
+        }
+        throws[n] = d;
+        n += 1;
+        match b.get(i + 1) {
+            Some(b' ') => i += 2,
+            Some(b']') => return Some((Series(Bytes::inline(n, throws)), i + 2)),
+            _ => break,
+        }
+    }
+    series_by_parts(b)
+}
+
+/// The series at the start of `b`, throw by throw and blank by blank.
+fn series_by_parts(b: &[u8]) -> Option<(Series, usize)> {
     let mut i = gap(b, 1);
     let mut series = Series::default();
     if let Some((t, n)) = fast_throw(&b[i..]) {
@@ -250,15 +273,56 @@ fn fast_turn(b: &[u8]) -> Option<(Turn, usize)> {
         }
         return Some((turn, i + 1));
     }
-    i += fast_action(&b[i..], &mut turn.actions)?;
+    i = action_at(b, i, &mut turn.actions)?;
     loop {
-        let comma = gap(b, i);
-        if b.get(comma) != Some(&b',') {
-            return Some((turn, i));
-        }
-        let at = gap(b, comma + 1);
-        i = at + fast_action(&b[at..], &mut turn.actions)?;
+        // `, ` then an action, the commonest separator; any other blanks by `gap`.
+        let at = match (b.get(i), b.get(i + 1), b.get(i + 2)) {
+            (Some(b','), Some(b' '), Some(c)) if !matches!(c, b' ' | b'\t' | b'\r' | b'\n') => {
+                i + 2
+            }
+            _ => {
+                let comma = gap(b, i);
+                if b.get(comma) != Some(&b',') {
+                    return Some((turn, i));
+                }
+                gap(b, comma + 1)
+            }
+        };
+        i = action_at(b, at, &mut turn.actions)?;
     }
+}
+
+/// The action at `b[i..]`, appended to `actions`: where it ends. `enter` and a single
+/// piece's move by throws of one digit (`c1+4+2x`), the commonest, in one pass; any
+/// other by [`fast_action`].
+#[inline(always)]
+fn action_at(b: &[u8], i: usize, actions: &mut Actions) -> Option<usize> {
+    let byte = |k: usize| b.get(k).copied().unwrap_or(0);
+    let ends_word = |k: usize| !byte(k).is_ascii_alphanumeric();
+    let (file, rank) = (byte(i).wrapping_sub(b'a'), byte(i + 1).wrapping_sub(b'1'));
+    if file == 4 && b[i..].starts_with(b"enter") && ends_word(i + 5) {
+        actions.push_view(ActionRef::Enter);
+        return Some(i + 5);
+    }
+    if let (Some(from), b'+') = (Square::new(file, rank), byte(i + 2)) {
+        let mut throws = [0u8; FAST_MOVE_THROWS];
+        let (mut count, mut k) = (0, i + 2);
+        while byte(k) == b'+' && count < FAST_MOVE_THROWS {
+            let d = byte(k + 1).wrapping_sub(b'0');
+            if d > 9 || byte(k + 2).is_ascii_digit() {
+                break;
+            }
+            throws[count] = d;
+            count += 1;
+            k += 2;
+        }
+        let capture = byte(k) == b'x';
+        if byte(k) != b'+' && (!capture || ends_word(k + 1)) {
+            actions.push_move(from, false, &throws[..count], capture);
+            return Some(k + usize::from(capture));
+        }
+    }
+    Some(i + fast_action(&b[i..], actions)?)
 }
 
 /// The turn a `turn` pair holds; offsets count from the pair's start.

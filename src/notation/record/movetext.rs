@@ -509,15 +509,14 @@ impl<'a, T> Reader<'a, T> {
 
     /// Where the blanks from `pos` end; blanks after a turn end what annotations may
     /// attach to.
+    #[inline(always)]
     fn skip_blanks(&mut self, mut pos: usize) -> usize {
-        let bytes = self.text.as_bytes();
+        let bytes = &self.text.as_bytes()[..self.end];
         let start = pos;
-        while pos < self.end && is_space(bytes[pos]) {
+        while bytes.get(pos).is_some_and(|&b| is_space(b)) {
             pos += 1;
         }
-        if pos > start {
-            self.after_turn = false;
-        }
+        self.after_turn &= pos == start;
         pos
     }
 

@@ -29,6 +29,15 @@ impl<const N: usize> Bytes<N> {
         }
     }
 
+    /// The first `len` of `bytes` (those past it zero, as the inline bytes always are).
+    #[inline(always)]
+    pub(super) const fn inline(len: usize, bytes: [u8; N]) -> Self {
+        Bytes::Inline {
+            len: len as u8,
+            bytes,
+        }
+    }
+
     #[inline]
     pub(super) fn as_slice(&self) -> &[u8] {
         match self {
