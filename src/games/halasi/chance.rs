@@ -251,16 +251,30 @@ fn deal_table(s: &Settings, st: &mut State, dice: &mut Dice) {
         let tile = (!st.tiles.is_empty()).then(|| st.tiles.remove(0));
         let n = OPENING.min(st.dominos.len());
         let bought: Vec<Domino> = st.dominos.drain(..n).collect();
-        let cost = if tile.is_some() { s.territory_fee } else { 0 } + s.domino_fee * n as i64;
-        st.bank += cost;
+        let cost = buy_in(s, st, x, tile, bought);
         st.deal_paid.push((x, cost));
-        let seat = st.seat_mut(x);
-        seat.purse -= cost;
-        seat.bought = tile;
-        seat.bought_in = true;
-        seat.bought_placed = tile.is_none();
-        seat.hand.extend(bought);
     }
+}
+
+/// Seat `x` buys in: it pays for the territory (`None`: the pool had none) and the
+/// dominos, already taken from their pools, and holds them. Returns what it paid.
+pub fn buy_in(
+    s: &Settings,
+    st: &mut State,
+    x: Seat,
+    tile: Option<TileRef>,
+    dominos: Vec<Domino>,
+) -> i64 {
+    let cost =
+        if tile.is_some() { s.territory_fee } else { 0 } + s.domino_fee * dominos.len() as i64;
+    st.bank += cost;
+    let seat = st.seat_mut(x);
+    seat.purse -= cost;
+    seat.bought = tile;
+    seat.bought_in = true;
+    seat.bought_placed = tile.is_none();
+    seat.hand.extend(dominos);
+    cost
 }
 
 /// Solitaire after the home: the tile pool shuffled and laid out at random until two

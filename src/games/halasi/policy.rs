@@ -408,15 +408,7 @@ fn buy_in_unwritten(s: &Settings, st: &mut State, seen: Option<&Chance>) {
             Some(t) => Some(t),
             None => (!st.tiles.is_empty()).then(|| st.tiles.remove(0)),
         };
-        let cost =
-            if tile.is_some() { s.territory_fee } else { 0 } + s.domino_fee * dominos.len() as i64;
-        st.bank += cost;
-        let seat = st.seat_mut(x);
-        seat.purse -= cost;
-        seat.bought = tile;
-        seat.bought_in = true;
-        seat.bought_placed = tile.is_none();
-        seat.hand.extend(dominos);
+        super::chance::buy_in(s, st, x, tile, dominos);
     }
 }
 
