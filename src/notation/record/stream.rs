@@ -217,10 +217,9 @@ impl<R: Read> Chunks<R> {
 
     /// Takes at once the whole lines from `scan` that begin with a byte no tag-pair line
     /// begins with (ASCII, neither blank nor `[`), up to the first line that does not,
-    /// as the loop in `next` would take them one by one. Movetext that writes `[` in its
-    /// turns (Thaayam's throws, Halasi's rolls) is skipped so, which
-    /// [`Chunks::skip_plain_lines`] stops in at the first `[`. A `\r` stops it: the loop
-    /// reads such lines.
+    /// as the loop in `next` would take them one by one. Movetext whose turns write `[`
+    /// (Thaayam's throws, Halasi's rolls) is taken here: [`Chunks::skip_plain_lines`]
+    /// stops at the first `[`. A `\r` stops it: the loop reads such lines.
     fn skip_plain_starts(&mut self) {
         let rest = &self.buf[self.scan..self.len];
         let plain = |b: Option<&u8>| {

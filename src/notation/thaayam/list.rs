@@ -29,9 +29,11 @@ impl<const N: usize> Bytes<N> {
         }
     }
 
-    /// The first `len` of `bytes` (those past it zero, as the inline bytes always are).
+    /// The first `len` of `bytes`, whose bytes past `len` must be zero, as the inline
+    /// bytes always are.
     #[inline(always)]
-    pub(super) const fn inline(len: usize, bytes: [u8; N]) -> Self {
+    pub(super) fn inline(len: usize, bytes: [u8; N]) -> Self {
+        debug_assert!(len <= N && bytes[len..].iter().all(|&b| b == 0));
         Bytes::Inline {
             len: len as u8,
             bytes,
