@@ -64,7 +64,8 @@ pub fn most(s: &Settings, own: &Own, throws: Unused) -> u8 {
         return 0;
     }
     let ones = u32::from(throws.count(1));
-    let mut base: Vec<Unit> = Vec::with_capacity(4);
+    // A seat has four pieces: at most four units, held inline (no allocation a call).
+    let mut base: SmallVec<[Unit; 4]> = SmallVec::new();
     let mut hand = 0u32;
     let mut in_keep = 0u32; // unmoved in the keep: may bear off
     let mut stuck = false; // a piece that can never end this turn in the keep
