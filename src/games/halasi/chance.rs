@@ -248,12 +248,17 @@ fn deal_table(s: &Settings, st: &mut State, dice: &mut Dice) {
     dice.shuffle(&mut st.dominos);
     let seats: Vec<Seat> = st.active(s).collect();
     for x in seats {
-        let tile = (!st.tiles.is_empty()).then(|| st.tiles.remove(0));
+        let tile = top_tile(st);
         let n = OPENING.min(st.dominos.len());
         let bought: Vec<Domino> = st.dominos.drain(..n).collect();
         let cost = buy_in(s, st, x, tile, bought);
         st.deal_paid.push((x, cost));
     }
+}
+
+/// The territory pool's top tile, taken; `None` when the pool is empty.
+pub fn top_tile(st: &mut State) -> Option<TileRef> {
+    (!st.tiles.is_empty()).then(|| st.tiles.remove(0))
 }
 
 /// Seat `x` buys in: it pays for the territory (`None`: the pool had none) and the

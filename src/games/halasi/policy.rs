@@ -389,7 +389,7 @@ fn buy_in_unwritten(s: &Settings, st: &mut State, seen: Option<&Chance>) {
         };
         if bought_in {
             if bought.is_none() && !bought_placed {
-                let tile = (!st.tiles.is_empty()).then(|| st.tiles.remove(0));
+                let tile = super::chance::top_tile(st);
                 let seat = st.seat_mut(x);
                 seat.bought = tile;
                 seat.bought_placed = tile.is_none();
@@ -404,10 +404,7 @@ fn buy_in_unwritten(s: &Settings, st: &mut State, seen: Option<&Chance>) {
             // A buy-in the pool cannot give was refused when it was written.
             continue;
         }
-        let tile = match bought {
-            Some(t) => Some(t),
-            None => (!st.tiles.is_empty()).then(|| st.tiles.remove(0)),
-        };
+        let tile = bought.or_else(|| super::chance::top_tile(st));
         super::chance::buy_in(s, st, x, tile, dominos);
     }
 }

@@ -83,6 +83,14 @@ impl TagAt {
     }
 }
 
+/// A line beginning with this byte is no tag-pair line: ASCII, neither blank (white
+/// space as `str::trim_start` takes it) nor `[`. (A non-ASCII byte may begin white space
+/// before the `[`.)
+#[inline]
+pub(crate) fn opens_no_tag_line(b: u8) -> bool {
+    b.is_ascii() && b != b'[' && !matches!(b, b'\t'..=b'\r' | b' ')
+}
+
 /// Whether a line's bytes are UTF-8 and a complete tag pair, and where its parts lie
 /// (the stream asks this of every line it does not take at once): a line `offset` bytes
 /// into its record's text is one where [`parse_tag_line`] reads it as one. A line read by
@@ -103,7 +111,7 @@ pub(crate) fn tag_line_at(line: &[u8], offset: usize) -> Option<TagAt> {
     }
     // White space as `str::trim_start` takes it, as far as it is ASCII.
     match line.iter().find(|&&b| !matches!(b, b'\t'..=b'\r' | b' ')) {
-        Some(&b) if b.is_ascii() && b != b'[' => return None,
+        Some(&b) if opens_no_tag_line(b) => return None,
         None => return None,
         _ => {}
     }

@@ -9,7 +9,9 @@
 
 use std::io::{self, Read};
 
-use super::split::{add_header_tag, begin_record, end_record, tag_line_ahead, tag_line_at, TagAt};
+use super::split::{
+    add_header_tag, begin_record, end_record, opens_no_tag_line, tag_line_ahead, tag_line_at, TagAt,
+};
 use super::{Limits, RawRecord};
 
 /// How much is read from the stream at a time: the first read asks for
@@ -222,9 +224,7 @@ impl<R: Read> Chunks<R> {
     /// stops at the first `[`. A `\r` stops it: the loop reads such lines.
     fn skip_plain_starts(&mut self) {
         let rest = &self.buf[self.scan..self.len];
-        let plain = |b: Option<&u8>| {
-            b.is_some_and(|&b| b.is_ascii() && b != b'[' && !matches!(b, b'\t'..=b'\r' | b' '))
-        };
+        let plain = |b: Option<&u8>| b.is_some_and(|&b| opens_no_tag_line(b));
         if !plain(rest.first()) {
             return;
         }
