@@ -270,7 +270,7 @@ fn printed_records_parse_back_the_same() {
         assert_eq!(again.records.len(), 1);
         let back = parse_movetext(&printed, again.records[0].movetext, &limits, parse_turn);
         let names = |h: &referee::notation::record::Header| {
-            h.tags
+            h.tags()
                 .iter()
                 .map(|t| (t.name.clone(), t.value.clone()))
                 .collect::<Vec<_>>()

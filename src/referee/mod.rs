@@ -536,13 +536,13 @@ pub fn check_record(
 pub fn game_of(raw: &RawRecord) -> Result<&'static str, Box<Diagnostic>> {
     let Some(tag) = raw.header.get("Game") else {
         // A near-miss (`[game …]`, `[Gmae …]`) is pointed at: it is what was meant.
-        let near = raw.header.tags.iter().find(|t| {
+        let near = raw.header.tags().iter().find(|t| {
             t.name.eq_ignore_ascii_case("Game")
                 || crate::ruleset::error::suggest(&t.name, ["Game"]).is_some()
         });
         let mut d = Diagnostic::new(
             ErrorKind::Header,
-            near.or(raw.header.tags.first()).map(|t| t.span),
+            near.or(raw.header.tags().first()).map(|t| t.span),
             "the header has no `Game` tag: every record names its game ([Game \"halatafl\"])",
         );
         if let Some(t) = near {

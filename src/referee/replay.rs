@@ -442,20 +442,15 @@ fn prepare<G: Game>(
     // 3. The seed and its commitment. The seed is hashed once: its key makes the dice.
     let key = header.value("Seed").map(crate::dice::seed_key);
     if let Some(commit) = header.get("SeedCommit") {
-        let well_formed = commit.value.len() == 64
-            && commit
-                .value
-                .bytes()
-                .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-        if !well_formed {
+        let Some(committed) = crate::dice::commit_key(&commit.value) else {
             return Err(vec![Diagnostic::new(
                 ErrorKind::Header,
                 Some(commit.value_span),
                 "SeedCommit must be the lowercase hex SHA-256 of the seed (64 characters 0-9a-f)",
             )]);
-        }
+        };
         if let Some(key) = &key {
-            if !crate::dice::commits_to(&commit.value, key) {
+            if committed != *key {
                 let actual = crate::dice::key_hex(key);
                 return Err(vec![Diagnostic::new(
                     ErrorKind::Dice,

@@ -66,7 +66,7 @@ pub fn capitalised(seat: &str) -> String {
 /// pointing at its name.
 pub fn near_misses<G: Game>(text: &str, header: &Header) -> Vec<Diagnostic> {
     header
-        .tags
+        .tags()
         .iter()
         .filter_map(|tag| {
             let meant = meant::<G>(&tag.name)?;

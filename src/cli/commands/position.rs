@@ -474,7 +474,7 @@ fn html_page<G: Render>(
         tags: rec
             .raw
             .header
-            .tags
+            .tags()
             .iter()
             .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect(),

@@ -85,15 +85,78 @@ pub struct Tag {
     pub value_span: Span,
 }
 
-/// A record's header, tags in written order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A record's header, tags in written order, with an index by a hash of the name: a
+/// look-up compares one name, mostly, and a tag the header lacks is known absent without
+/// comparing any (a record is asked for a dozen tags, most of them lacking).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    pub tags: Vec<Tag>,
+    tags: Vec<Tag>,
+    /// By [`name_hash`], the index of the first tag whose name has that hash;
+    /// [`NO_TAG`] where none has.
+    first: [u32; 64],
+}
+
+/// No tag's index.
+const NO_TAG: u32 = u32::MAX;
+
+/// A hash of a tag name in `0..64`, from its length and its first and last bytes: it
+/// keeps the usual names of every game apart, so a look-up compares one name, mostly.
+#[inline]
+fn name_hash(name: &[u8]) -> usize {
+    let (first, last) = match name {
+        [first, .., last] => (*first, *last),
+        [only] => (*only, *only),
+        [] => (0, 0),
+    };
+    (name.len() + usize::from(first) * 12 + usize::from(last) * 6) & 63
+}
+
+impl Default for Header {
+    fn default() -> Header {
+        Header::with_capacity(0)
+    }
 }
 
 impl Header {
+    /// An empty header with room for `tags` tags.
+    pub fn with_capacity(tags: usize) -> Header {
+        Header {
+            tags: Vec::with_capacity(tags),
+            first: [NO_TAG; 64],
+        }
+    }
+
+    /// The tags in written order.
+    pub fn tags(&self) -> &[Tag] {
+        &self.tags
+    }
+
+    /// Adds a tag, unless the header has one of that name: then it is handed back.
+    pub fn push(&mut self, tag: Tag) -> Result<(), Tag> {
+        let h = name_hash(tag.name.as_bytes());
+        let first = self.first[h] as usize;
+        if self
+            .tags
+            .get(first..)
+            .is_some_and(|from| from.iter().any(|t| t.name == tag.name))
+        {
+            return Err(tag);
+        }
+        if first >= self.tags.len() {
+            // The first of its hash: indexed (an index past `u32` is never reached by a
+            // record within the size limit, and would only leave the tag unindexed).
+            self.first[h] = u32::try_from(self.tags.len()).unwrap_or(NO_TAG);
+        }
+        self.tags.push(tag);
+        Ok(())
+    }
+
     pub fn get(&self, name: &str) -> Option<&Tag> {
-        self.tags.iter().find(|t| t.name == name)
+        let first = self.first[name_hash(name.as_bytes())] as usize;
+        let from = self.tags.get(first..)?;
+        // The first tag of the hash, mostly the one asked for; else another name with
+        // the same hash came first, and the rest are searched.
+        from.iter().find(|t| t.name == name)
     }
     pub fn value(&self, name: &str) -> Option<&str> {
         self.get(name).map(|t| t.value.as_str())

@@ -8,7 +8,7 @@ use super::{escape, Action, Header, Movetext};
 /// with its number and label as given. Parsing the output gives the same record.
 pub fn print<T: fmt::Display>(header: &Header, movetext: &Movetext<T>, src: &str) -> String {
     let mut out = String::new();
-    for tag in &header.tags {
+    for tag in header.tags() {
         out.push_str(&format!("[{} \"{}\"]\n", tag.name, escape(&tag.value)));
     }
     out.push('\n');
@@ -62,7 +62,7 @@ pub fn set_tags(text: &str, header: &Header, set: &[(&str, &str)], eol: &str) ->
         }
     }
     if !added.is_empty() {
-        let at = header.tags.last().map_or(0, |t| t.span.end);
+        let at = header.tags().last().map_or(0, |t| t.span.end);
         edits.push((at, at, added));
     }
     // Later edits first, so earlier offsets stay true.

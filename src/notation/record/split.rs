@@ -300,61 +300,26 @@ fn value_stop(b: &[u8]) -> Option<usize> {
     (at < b.len()).then_some(at)
 }
 
-/// The names of a record's tags so far, one bit of a hash each: a tag whose bit is not
-/// set repeats none of them, which is known without comparing names (a header rarely
-/// repeats a tag). The hash keeps the usual names of every game apart, so a name
-/// is compared only when it is really repeated, mostly.
-#[derive(Copy, Clone, Debug, Default)]
-pub(crate) struct SeenNames(u64);
-
-impl SeenNames {
-    #[inline]
-    fn bit(name: &[u8]) -> u64 {
-        let (first, last) = match name {
-            [first, .., last] => (*first, *last),
-            [only] => (*only, *only),
-            [] => (0, 0),
-        };
-        let h = name.len() + usize::from(first) * 12 + usize::from(last) * 6;
-        1u64 << (h & 63)
-    }
-
-    /// Adds a name: whether one seen before may be the same (its bit was set).
-    #[inline]
-    fn insert(&mut self, name: &[u8]) -> bool {
-        let bit = SeenNames::bit(name);
-        let maybe = self.0 & bit != 0;
-        self.0 |= bit;
-        maybe
-    }
-}
-
 /// A record whose header starts with the tag-pair line `tag`, as [`split`] begins one,
-/// with room for `tags` tags, and its first name seen.
-pub(crate) fn begin_record(tag: Tag, tags: usize) -> (RawRecord, SeenNames) {
+/// with room for `tags` tags.
+pub(crate) fn begin_record(tag: Tag, tags: usize) -> RawRecord {
     let end = tag.span.end;
-    let mut seen = SeenNames::default();
-    seen.insert(tag.name.as_bytes());
     let mut rec = RawRecord {
-        header: Header {
-            tags: Vec::with_capacity(tags),
-        },
+        header: Header::with_capacity(tags),
         header_errors: Vec::new(),
         movetext: Span::new(end, end),
         span: Span::new(tag.span.start, end),
     };
-    rec.header.tags.push(tag);
-    (rec, seen)
+    // The first tag repeats none.
+    let _ = rec.header.push(tag);
+    rec
 }
 
 /// The next tag-pair line of a record's header, as [`split`] reads it: a repeated tag
-/// is a header error; the movetext starts after the line at the earliest. `seen` holds
-/// the names of the record's tags so far.
-pub(crate) fn add_header_tag(rec: &mut RawRecord, seen: &mut SeenNames, tag: Tag) {
+/// is a header error; the movetext starts after the line at the earliest.
+pub(crate) fn add_header_tag(rec: &mut RawRecord, tag: Tag) {
     let end = tag.span.end;
-    let name = tag.name.as_bytes();
-    let repeated = seen.insert(name) && rec.header.tags.iter().any(|t| t.name.as_bytes() == name);
-    if repeated {
+    if let Err(tag) = rec.header.push(tag) {
         rec.header_errors.push(SyntaxError {
             kind: SyntaxKind::Header,
             span: tag.span,
@@ -363,8 +328,6 @@ pub(crate) fn add_header_tag(rec: &mut RawRecord, seen: &mut SeenNames, tag: Tag
                 crate::quote::quote(&tag.name)
             ),
         });
-    } else {
-        rec.header.tags.push(tag);
     }
     rec.movetext = Span::new(end, end);
 }
@@ -493,20 +456,17 @@ pub fn split(text: &str, limits: &Limits) -> File {
         };
     }
     let mut records: Vec<RawRecord> = Vec::new();
-    let mut seen = SeenNames::default();
     let mut in_header = false;
     for (offset, line) in lines(text) {
         let tag = parse_tag_line(line, offset);
         match (tag, in_header) {
             (Some(tag), true) => {
                 let rec = records.last_mut().expect("in a header there is a record");
-                add_header_tag(rec, &mut seen, tag);
+                add_header_tag(rec, tag);
             }
             (Some(tag), false) => {
                 // Room for a header of the usual size, so it is not grown tag by tag.
-                let (rec, names) = begin_record(tag, 16);
-                records.push(rec);
-                seen = names;
+                records.push(begin_record(tag, 16));
                 in_header = true;
             }
             (None, _) => {

@@ -288,9 +288,9 @@ impl<R: Read> Chunks<R> {
                 let tags = self.header_lines.len();
                 let mut lines = self.header_lines.drain(..).map(|at| at.tag(t));
                 lines.next().map(|first| {
-                    let (mut r, mut seen) = begin_record(first, tags);
+                    let mut r = begin_record(first, tags);
                     for tag in lines {
-                        add_header_tag(&mut r, &mut seen, tag);
+                        add_header_tag(&mut r, tag);
                     }
                     end_record(&mut r, t.len());
                     r

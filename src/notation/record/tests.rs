@@ -184,8 +184,8 @@ fn print_then_parse_is_the_same_record() {
     let printed = print(&file.records[0].header, &mts[0], text);
     let (file2, mts2) = parse(&printed);
     assert_eq!(
-        file.records[0].header.tags.len(),
-        file2.records[0].header.tags.len()
+        file.records[0].header.tags().len(),
+        file2.records[0].header.tags().len()
     );
     let strip = |m: &Movetext<String>| {
         m.entries
@@ -207,4 +207,27 @@ fn print_then_parse_is_the_same_record() {
         mts[0].termination.map(|t| t.0),
         mts2[0].termination.map(|t| t.0)
     );
+}
+
+/// The header's index by name hash: names of the same hash (`Gaae`, `Gbbe`: same length,
+/// first and last byte) are each found, a lacking name of that hash is not, and a
+/// repeat of the second is refused as a repeat of the first is.
+#[test]
+fn a_header_finds_each_tag_whatever_names_share_a_hash() {
+    let text = "[Game \"g\"]\n[Gaae \"1\"]\n[Gbbe \"2\"]\n[Gbbe \"3\"]\n[Gaae \"4\"]\n\n1. a-b\n";
+    let file = split(text, &Limits::default());
+    let header = &file.records[0].header;
+    assert_eq!(name_hash(b"Gaae"), name_hash(b"Gbbe"));
+    assert_eq!(header.value("Game"), Some("g"));
+    assert_eq!(header.value("Gaae"), Some("1"));
+    assert_eq!(header.value("Gbbe"), Some("2"));
+    assert_eq!(header.value("Gcce"), None);
+    assert_eq!(header.value("Round"), None);
+    assert_eq!(header.tags().len(), 3);
+    let repeats: Vec<&str> = file.records[0]
+        .header_errors
+        .iter()
+        .map(|e| &text[e.span.start..e.span.end])
+        .collect();
+    assert_eq!(repeats, ["[Gbbe \"3\"]", "[Gaae \"4\"]"]);
 }
