@@ -401,7 +401,7 @@ impl Visitor for PlayVisit<'_> {
                                 .and_then(|()| next.play(&entry.action, &bad));
                             match played {
                                 Err(r) => {
-                                    let hint = match &r {
+                                    let hint = match &*r {
                                         Refusal::Rule(v) => G::hint(&s.settings, &s.state, v),
                                         _ => None,
                                     };

@@ -13,7 +13,7 @@ mod tags;
 
 pub use finish::Finish;
 pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
-pub use session::{Numbering, Refusal, Session};
+pub use session::{Numbering, Refusal, Refused, Session};
 
 use std::any::Any;
 use std::path::PathBuf;

@@ -228,6 +228,7 @@ fn replay<G: Game>(
                 }
             }
             Err(refusal) => {
+                let refusal = *refusal;
                 // A refused turn leaves the game as it was: it names the turn due.
                 let seat = session.to_move().map(seat_name::<G>).unwrap_or("-");
                 let (number, name) = session.turn_name();

@@ -55,6 +55,11 @@ pub enum Refusal<G: Game> {
     Rule(G::Violation),
 }
 
+/// A refusal as the session hands it out: boxed, so that the result of a turn played is
+/// one word (a refusal holds the game's violation, 40 to 72 bytes, which every legal
+/// turn's result would otherwise carry through each layer).
+pub type Refused<G> = Box<Refusal<G>>;
+
 impl<G: Game> Refusal<G> {
     pub fn rule(&self) -> Option<&'static str> {
         match self {
@@ -284,16 +289,16 @@ impl<G: Game> Session<G> {
         &mut self,
         number: Option<TurnNumber>,
         label: Option<&str>,
-    ) -> Result<(), Refusal<G>> {
+    ) -> Result<(), Refused<G>> {
         self.chosen = None;
         let to_move = match self.status() {
             Status::Playing { to_move } => to_move,
-            Status::Over(end) => return Err(Refusal::GameOver(end)),
+            Status::Over(end) => return Err(Refusal::GameOver(end).into()),
         };
         if let Some(written) = number {
             let expected = self.expected_number();
             if written != expected {
-                return Err(Refusal::Number { written, expected });
+                return Err(Refusal::Number { written, expected }.into());
             }
         }
         if let Some(open) = G::open_movers(&self.settings, &self.state) {
@@ -306,19 +311,20 @@ impl<G: Game> Session<G> {
                 if let Some(v) = seat.and_then(|i| {
                     G::label_violation(&self.settings, &self.state, self.last_mover, Seat(i as u8))
                 }) {
-                    return Err(Refusal::LabelRule(v));
+                    return Err(Refusal::LabelRule(v).into());
                 }
                 return Err(Refusal::Label {
                     written: written.to_string(),
                     expected,
-                });
+                }
+                .into());
             }
         }
         Ok(())
     }
 
     /// The seat a label chooses among the open movers.
-    fn choose(&mut self, open: SeatSet, label: Option<&str>) -> Result<(), Refusal<G>> {
+    fn choose(&mut self, open: SeatSet, label: Option<&str>) -> Result<(), Refused<G>> {
         let names = || open.iter().map(seat_name::<G>).collect::<Vec<_>>();
         let chosen = label.and_then(|w| open.iter().find(|s| seat_name::<G>(*s) == w));
         match (label, chosen) {
@@ -331,14 +337,15 @@ impl<G: Game> Session<G> {
             (written, _) => Err(Refusal::Open {
                 written: written.map(str::to_string),
                 open: names(),
-            }),
+            }
+            .into()),
         }
     }
 
     /// Plays an action of the record; on a refusal nothing changes.
-    pub fn play(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refusal<G>> {
+    pub fn play(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refused<G>> {
         let to_move = match self.status() {
-            Status::Over(end) => return Err(Refusal::GameOver(end)),
+            Status::Over(end) => return Err(Refusal::GameOver(end).into()),
             Status::Playing { to_move } => to_move,
         };
         // The seat a label chose in an open round moves; a refusal restores the order.
@@ -359,13 +366,14 @@ impl<G: Game> Session<G> {
         played
     }
 
-    fn play_action(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refusal<G>> {
+    fn play_action(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refused<G>> {
         match action {
             Action::Play(turn) => self.play_turn(turn)?,
             Action::BadAddress(_) => {
                 return Err(Refusal::Address {
                     text: address.to_string(),
-                })
+                }
+                .into())
             }
             Action::Resign => G::resign(&self.settings, &mut self.state).map_err(Refusal::Rule)?,
             Action::Draw => G::agree_draw(&self.settings, &mut self.state),
@@ -374,7 +382,7 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
-    fn play_turn(&mut self, turn: &G::Turn) -> Result<(), Refusal<G>> {
+    fn play_turn(&mut self, turn: &G::Turn) -> Result<(), Refused<G>> {
         G::check_kind(&self.settings, &self.state, turn).map_err(Refusal::Rule)?;
         let written = G::written_chance(turn);
         // The outcome in force, borrowed: the derived one, else the written one.
@@ -383,7 +391,8 @@ impl<G: Game> Session<G> {
                 return Err(Refusal::Dice {
                     written: written.to_string(),
                     derived: derived.to_string(),
-                })
+                }
+                .into())
             }
             (Some(derived), _) => Some(derived),
             (None, Some(written)) => {
@@ -392,7 +401,8 @@ impl<G: Game> Session<G> {
             }
             (None, None) => None,
         };
-        G::play(&self.settings, &mut self.state, chance, turn).map_err(Refusal::Rule)
+        G::play(&self.settings, &mut self.state, chance, turn)
+            .map_err(|v| Box::new(Refusal::Rule(v)))
     }
 
     /// Counts a turn played and prepares the next.

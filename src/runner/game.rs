@@ -486,7 +486,7 @@ fn play_turn<G: Game>(
     action: &Action<G::Turn>,
     seen: &mut Vec<String>,
     moves: &mut Vec<String>,
-) -> Result<(), crate::referee::Refusal<G>> {
+) -> Result<(), crate::referee::Refused<G>> {
     let number = session.expected_number();
     let chance = session.chance.clone();
     session.check_frame(None, None)?;

@@ -91,7 +91,7 @@ impl Visitor for MoveVisit<'_> {
         };
         let before = session.state.clone();
         if let Err(r) = session.play(&entry.action, &bad) {
-            let hint = match &r {
+            let hint = match &*r {
                 referee::Refusal::Rule(v) => G::hint(&session.settings, &before, v),
                 _ => None,
             };
