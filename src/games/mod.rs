@@ -26,7 +26,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::dice::Dice;
-use crate::notation::record::{Limits, Movetext, Span};
+use crate::notation::record::{Limits, Movetext, Sink, Span};
 pub use crate::notation::{Tags, TurnParse};
 use crate::ruleset::{Ruleset, Schema};
 
@@ -172,6 +172,24 @@ pub trait Game: Sized + 'static {
     /// token with [`Game::parse_turn`]; a game's notation reads it in one pass.
     fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
         crate::notation::record::parse_movetext(text, span, limits, Self::parse_turn)
+    }
+
+    /// [`Game::parse_movetext`], each entry handed to `sink` as it is read and none kept;
+    /// reading stops where `sink` answers `false`. The default reads the movetext whole,
+    /// then hands its entries over.
+    fn parse_movetext_into(
+        text: &str,
+        span: Span,
+        limits: &Limits,
+        sink: Sink<'_, Self::Turn>,
+    ) -> Movetext<Self::Turn> {
+        let mut movetext = Self::parse_movetext(text, span, limits);
+        for entry in std::mem::take(&mut movetext.entries) {
+            if !sink(&entry) {
+                break;
+            }
+        }
+        movetext
     }
 
     /// The typed settings of a ruleset already checked against [`Game::schema`].

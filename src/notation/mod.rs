@@ -78,6 +78,17 @@ macro_rules! fast_movetext {
             span: $crate::notation::record::Span,
             limits: &$crate::notation::record::Limits,
         ) -> $crate::notation::record::Movetext<$turn> {
+            parse_movetext_into(text, span, limits, None)
+        }
+
+        /// [`parse_movetext`], each entry handed to `sink` as it is read where one is
+        /// given.
+        pub fn parse_movetext_into(
+            text: &str,
+            span: $crate::notation::record::Span,
+            limits: &$crate::notation::record::Limits,
+            sink: Option<$crate::notation::record::Sink<'_, $turn>>,
+        ) -> $crate::notation::record::Movetext<$turn> {
             use $crate::notation::record::FrameRule;
             let frame = |rule: Rule| match rule {
                 Rule::brace_comment => Some(FrameRule::BraceComment),
@@ -101,6 +112,7 @@ macro_rules! fast_movetext {
                 frame,
                 $turn_of,
                 $parse_turn,
+                sink,
             )
         }
     };

@@ -7,6 +7,7 @@
 //! whatever its game.
 
 mod finish;
+mod quick;
 mod replay;
 mod session;
 mod tags;
@@ -519,6 +520,12 @@ pub fn check_record(
         ($($g:ty),* $(,)?) => {
             match game {
                 $(<$g as Game>::NAME => {
+                    // A valid record is replayed as it is read; any other is judged.
+                    if let Some(report) =
+                        quick::valid_record::<$g>(env, file, text, raw, index, first_line)
+                    {
+                        return report;
+                    }
                     let options = JudgeOptions {
                         first_line,
                         ..JudgeOptions::default()

@@ -314,7 +314,7 @@ fn replay<G: Game>(
 
 /// Loads the ruleset, applies overrides, checks the seed, parses the setup, starts.
 /// `text` starts on line `first_line` (0-based) of `file`.
-fn prepare<G: Game>(
+pub(super) fn prepare<G: Game>(
     env: &Env,
     file: &str,
     text: &str,
@@ -562,7 +562,7 @@ fn describe<G: Game>(d: &Declared) -> String {
 }
 
 /// Checks the `Result` tag and the termination marker against the replay.
-fn check_result<G: Game>(
+pub(super) fn check_result<G: Game>(
     session: &Session<G>,
     raw: &RawRecord,
     movetext: &Movetext<G::Turn>,

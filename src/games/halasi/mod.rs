@@ -32,7 +32,7 @@ use std::borrow::Cow;
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
 use crate::notation::halasi::{Action, Turn};
-use crate::notation::record::{Limits, Movetext, Span};
+use crate::notation::record::{Limits, Movetext, Sink, Span};
 use crate::ruleset::{Ruleset, Schema};
 
 /// The Halasi rules module.
@@ -59,6 +59,15 @@ impl Game for Halasi {
 
     fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
         crate::notation::halasi::parse_movetext(text, span, limits)
+    }
+
+    fn parse_movetext_into(
+        text: &str,
+        span: Span,
+        limits: &Limits,
+        sink: Sink<'_, Self::Turn>,
+    ) -> Movetext<Self::Turn> {
+        crate::notation::halasi::parse_movetext_into(text, span, limits, Some(sink))
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

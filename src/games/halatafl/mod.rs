@@ -42,7 +42,7 @@ pub use violation::{Fault, SetupFault, Violation};
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
 use crate::notation::halatafl::{Square, Turn};
-use crate::notation::record::{Limits, Movetext, Span};
+use crate::notation::record::{Limits, Movetext, Sink, Span};
 use crate::ruleset::{Ruleset, Schema};
 
 /// The Halatafl rules module.
@@ -105,6 +105,15 @@ impl Game for Halatafl {
 
     fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Turn> {
         crate::notation::halatafl::parse_movetext(text, span, limits)
+    }
+
+    fn parse_movetext_into(
+        text: &str,
+        span: Span,
+        limits: &Limits,
+        sink: Sink<'_, Turn>,
+    ) -> Movetext<Turn> {
+        crate::notation::halatafl::parse_movetext_into(text, span, limits, Some(sink))
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

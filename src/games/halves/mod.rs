@@ -28,7 +28,7 @@ pub use violation::{ContractFault, Mover, SetupFault, Violation};
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, Standing, Status, Tags, TurnParse};
 use crate::notation::halves::Turn;
-use crate::notation::record::{Limits, Movetext, Span};
+use crate::notation::record::{Limits, Movetext, Sink, Span};
 use crate::ruleset::{Ruleset, Schema};
 
 /// The Halves rules module.
@@ -55,6 +55,15 @@ impl Game for Halves {
 
     fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
         crate::notation::halves::parse_movetext(text, span, limits)
+    }
+
+    fn parse_movetext_into(
+        text: &str,
+        span: Span,
+        limits: &Limits,
+        sink: Sink<'_, Self::Turn>,
+    ) -> Movetext<Self::Turn> {
+        crate::notation::halves::parse_movetext_into(text, span, limits, Some(sink))
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

@@ -45,7 +45,7 @@ use std::borrow::Cow;
 
 use crate::dice::Dice;
 use crate::games::{End, Game, Seat, SeatSet, Standing, Status, Tags, TurnParse};
-use crate::notation::record::{Limits, Movetext, Span};
+use crate::notation::record::{Limits, Movetext, Sink, Span};
 pub use crate::notation::thaayam::{Action, Series, Turn};
 use crate::ruleset::{Ruleset, Schema};
 
@@ -97,6 +97,15 @@ impl Game for Thaayam {
 
     fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
         crate::notation::thaayam::parse_movetext(text, span, limits)
+    }
+
+    fn parse_movetext_into(
+        text: &str,
+        span: Span,
+        limits: &Limits,
+        sink: Sink<'_, Self::Turn>,
+    ) -> Movetext<Self::Turn> {
+        crate::notation::thaayam::parse_movetext_into(text, span, limits, Some(sink))
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

@@ -429,7 +429,7 @@ impl fmt::Display for Turn {
 mod fast;
 mod parse;
 
-pub use parse::{parse_movetext, parse_setup, parse_turn};
+pub use parse::{parse_movetext, parse_movetext_into, parse_setup, parse_turn};
 
 #[cfg(test)]
 mod tests;

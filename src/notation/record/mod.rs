@@ -20,7 +20,7 @@ mod tests;
 
 pub use compact_str::CompactString;
 pub use movetext::{
-    parse_movetext, Action, Comment, Entry, Movetext, Termination, TurnNumber, Written,
+    parse_movetext, Action, Comment, Entry, Movetext, Sink, Termination, TurnNumber, Written,
 };
 pub(crate) use movetext::{parse_movetext_fast, FrameRule};
 pub use print::{print, set_tags, today};

@@ -259,11 +259,20 @@ enum Flow {
     Stop,
 }
 
+/// Takes each entry as it is read: `false` stops the reading there (`check` replays a
+/// record as it reads it, and stops at the first turn it cannot play). A movetext read
+/// into a sink keeps none of its entries.
+pub type Sink<'a, T> = &'a mut dyn FnMut(&Entry<T>) -> bool;
+
 /// The frame's state while a movetext is read: what the next turn carries, and the
 /// rules on what may follow what. Fed token by token, from a one-pass parse or from
 /// the fallback reader.
-struct Reader<'a, T> {
+struct Reader<'a, 's, T> {
     out: Movetext<T>,
+    /// Where entries go as they are read, instead of into `out` (see [`Sink`]).
+    sink: Option<Sink<'s, T>>,
+    /// Entries read so far.
+    turns: usize,
     text: &'a str,
     /// The movetext's end in `text`.
     end: usize,
@@ -276,13 +285,25 @@ struct Reader<'a, T> {
     after_turn: bool,
 }
 
-impl<'a, T> Reader<'a, T> {
-    fn new(text: &'a str, span: Span, limits: &'a Limits) -> Reader<'a, T> {
+impl<'a, 's, T> Reader<'a, 's, T> {
+    fn new(
+        text: &'a str,
+        span: Span,
+        limits: &'a Limits,
+        sink: Option<Sink<'s, T>>,
+    ) -> Reader<'a, 's, T> {
+        // About one turn in eight bytes of movetext, within reason: growing the list turn
+        // by turn costs more than reading the turns. (A sink keeps none.)
+        let room = if sink.is_some() {
+            0
+        } else {
+            (span.len() / 8).min(4096)
+        };
         Reader {
+            sink,
+            turns: 0,
             out: Movetext {
-                // About one turn in eight bytes of movetext, within reason: growing the
-                // list turn by turn costs more than reading the turns.
-                entries: Vec::with_capacity((span.len() / 8).min(4096)),
+                entries: Vec::with_capacity(room),
                 trailing: Vec::new(),
                 termination: None,
                 error: None,
@@ -356,19 +377,21 @@ impl<'a, T> Reader<'a, T> {
         }
         match token {
             Token::Comment(c) => self.comments.push(c),
-            Token::Annotation(a) => match self.out.entries.last_mut() {
-                Some(last) if self.after_turn || a.starts_with('$') => {
+            // (An entry given to a sink is gone: what is written after it is not kept,
+            // but follows the same rules.)
+            Token::Annotation(a) if self.turns > 0 && (self.after_turn || a.starts_with('$')) => {
+                if let Some(last) = self.out.entries.last_mut() {
                     last.written.get_or_insert_default().annotations.push(a);
-                    self.after_turn = true;
                 }
-                _ => {
-                    let message = format!(
-                        "the annotation `{}` must follow a turn directly",
-                        crate::quote::quote(&a)
-                    );
-                    return self.fail(SyntaxKind::Syntax, pos, pos + len, message);
-                }
-            },
+                self.after_turn = true;
+            }
+            Token::Annotation(a) => {
+                let message = format!(
+                    "the annotation `{}` must follow a turn directly",
+                    crate::quote::quote(&a)
+                );
+                return self.fail(SyntaxKind::Syntax, pos, pos + len, message);
+            }
             Token::Termination(t) => {
                 if self.number.is_some() || self.label.is_some() {
                     return self.fail(
@@ -482,7 +505,7 @@ impl<'a, T> Reader<'a, T> {
     /// before it.
     #[inline(always)]
     fn entry(&mut self, action: Action<T>, span: Span) -> Flow {
-        if self.out.entries.len() >= self.limits.max_turns {
+        if self.turns >= self.limits.max_turns {
             let message = format!(
                 "more than {} turns in one record (--max-turns)",
                 self.limits.max_turns
@@ -497,13 +520,22 @@ impl<'a, T> Reader<'a, T> {
                 comments: std::mem::take(&mut self.comments),
             })
         });
-        self.out.entries.push(Entry {
+        let entry = Entry {
             number: self.number.take(),
             action,
             span,
             written,
-        });
+        };
+        self.turns += 1;
         self.after_turn = true;
+        match &mut self.sink {
+            None => self.out.entries.push(entry),
+            Some(sink) => {
+                if !sink(&entry) {
+                    return Flow::Stop;
+                }
+            }
+        }
         Flow::Go
     }
 
@@ -576,7 +608,7 @@ pub fn parse_movetext<T>(
     limits: &Limits,
     parse_turn: impl Fn(&str) -> TurnParse<T>,
 ) -> Movetext<T> {
-    let mut reader = Reader::new(text, span, limits);
+    let mut reader = Reader::new(text, span, limits, None);
     reader.read_from(span.start, parse_turn);
     reader.finish()
 }
@@ -643,6 +675,8 @@ fn frame_by_hand(b: &[u8]) -> Option<(FrameRule, usize)> {
 ///    (`one_pass`: rule `movetext` of `grammar/movetext.pest`), which matches the
 ///    frame's tokens and the game's turns as far as they are well formed;
 /// 3. where that stops, token by token, which names the error.
+///
+/// With a `sink`, each entry goes to it as it is read, and none is kept.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
     text: &'i str,
@@ -653,8 +687,9 @@ pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
     frame: impl Fn(R) -> Option<FrameRule>,
     turn_of: impl Fn(pest::iterators::Pair<'i, R>) -> TurnParse<T>,
     parse_turn: impl Fn(&str) -> TurnParse<T>,
+    sink: Option<Sink<'_, T>>,
 ) -> Movetext<T> {
-    let mut reader = Reader::new(text, span, limits);
+    let mut reader = Reader::new(text, span, limits, sink);
     let bytes = text.as_bytes();
     let mut pos = span.start;
     // 1. By hand.

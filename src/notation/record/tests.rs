@@ -231,3 +231,44 @@ fn a_header_finds_each_tag_whatever_names_share_a_hash() {
         .collect();
     assert_eq!(repeats, ["[Gbbe \"3\"]", "[Gaae \"4\"]"]);
 }
+
+/// An annotation follows a turn; before the first turn it is an error, whether the
+/// entries are kept or handed to a sink as they are read (`check`'s quick verdict),
+/// and a sink sees every entry, in order, up to where it answers `false`.
+#[test]
+fn an_annotation_needs_a_turn_before_it_kept_or_handed_on() {
+    use crate::notation::halves::parse_movetext_into;
+    let limits = Limits::default();
+    for (movetext, error) in [
+        ("1. keep $1 2. x(0,0)", false),
+        ("1. keep! 2. x(0,0) $2", false),
+        ("1. keep ! 2. x(0,0)", true),
+        ("$1 1. keep 2. x(0,0)", true),
+        ("! 1. keep", true),
+    ] {
+        let text = format!("[Game \"halves\"]\n\n{movetext}\n");
+        let span = split(&text, &limits).records[0].movetext;
+        let kept = parse_movetext_into(&text, span, &limits, None);
+        let mut seen = Vec::new();
+        let mut sink = |e: &Entry<_>| {
+            seen.push(e.action.clone());
+            true
+        };
+        let handed = parse_movetext_into(&text, span, &limits, Some(&mut sink));
+        assert_eq!(kept.error.is_some(), error, "{movetext}");
+        assert_eq!(handed.error, kept.error, "{movetext}");
+        assert!(handed.entries.is_empty());
+        let actions: Vec<_> = kept.entries.iter().map(|e| e.action.clone()).collect();
+        assert_eq!(seen, actions, "{movetext}");
+    }
+    // A sink that answers `false` stops the reading at that entry.
+    let text = "[Game \"halves\"]\n\n1. keep 2. x(0,0) 3. x(1,0)\n";
+    let span = split(text, &limits).records[0].movetext;
+    let mut n = 0;
+    let mut two = |_: &Entry<_>| {
+        n += 1;
+        n < 2
+    };
+    let read = parse_movetext_into(text, span, &limits, Some(&mut two));
+    assert_eq!((n, read.error), (2, None));
+}
