@@ -385,33 +385,40 @@ fn free(s: &Settings, units: &[Unit], ones: u32, throws: Unused) -> u32 {
 /// pieces, so every set of units is tried.
 fn free_uncombined(units: &[Unit], ones: u32, throws: Unused) -> u32 {
     let n = units.len();
-    let singles = units.iter().filter(|u| !u.twins).count() as u32;
-    let mut best = singles.min(ones);
-    // The throws other than 1s that may be placed, smallest first: one a unit at most.
-    let mut small: SmallVec<[u8; 4]> = SmallVec::new();
-    for v in 2..=8u8 {
+    // The units as bits: the twins, and every unit.
+    let twins = units
+        .iter()
+        .enumerate()
+        .fold(0u32, |m, (u, unit)| m | u32::from(unit.twins) << u);
+    let all = (1u32 << n) - 1;
+    let mut best = (n as u32 - twins.count_ones()).min(ones);
+    // The throws other than 1s that may be placed, smallest first: one a unit at most;
+    // and for each, the units it fits (a reach at least its value).
+    let (mut small, mut fits, mut m) = ([0u8; 4], [0u32; 4], 0);
+    'values: for v in 2..=8u8 {
         for _ in 0..throws.count(v) {
-            if small.len() == n {
-                break;
+            if m == n {
+                break 'values;
             }
-            small.push(v);
+            small[m] = v;
+            fits[m] = units
+                .iter()
+                .enumerate()
+                .fold(0u32, |f, (u, unit)| f | u32::from(v <= unit.reach) << u);
+            m += 1;
         }
     }
-    for k in 1..=small.len() {
+    for k in 1..=m {
         let mut left = None; // the most singles a fitting set leaves
-        for set in 0..1u32 << n {
+        for set in 0..=all {
             if set.count_ones() as usize != k {
                 continue;
             }
-            let mut reach: SmallVec<[u8; 4]> = (0..n)
-                .filter(|&u| set >> u & 1 == 1)
-                .map(|u| units[u].reach)
-                .collect();
-            reach.sort_unstable();
-            if small[..k].iter().zip(&reach).all(|(t, r)| t <= r) {
-                let unmoved = (0..n)
-                    .filter(|&u| set >> u & 1 == 0 && !units[u].twins)
-                    .count() as u32;
+            // The `k` smallest throws fit the set's units, both sorted, each throw at
+            // most its unit's reach, exactly when each throw and the greater ones (the
+            // `j`-th smallest and `k - j` in all) find as many units that they fit.
+            if (0..k).all(|j| (set & fits[j]).count_ones() as usize >= k - j) {
+                let unmoved = (all & !set & !twins).count_ones();
                 left = left.max(Some(unmoved));
             }
         }

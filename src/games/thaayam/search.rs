@@ -383,7 +383,7 @@ impl Search {
         let total = throws.total();
         // Where throws are never combined, `most` works in closed form: cheaper than a
         // walk of two throws or more.
-        let best = if total > longest || (!s.combine && total >= 2) {
+        let best = if total > longest || (!s.combine && total >= 3) {
             most(s, &own, throws)
         } else {
             let mut best = 0u8;

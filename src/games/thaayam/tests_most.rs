@@ -71,8 +71,8 @@ fn most_agrees_with_the_search_it_replaced() {
     }
 }
 
-/// Where throws are never combined, `most` alone (which the search asks from two throws
-/// on) against the walk, on short series as well as long ones.
+/// Where throws are never combined, `most` alone (which the search asks from three
+/// throws on) against the walk, on short series as well as long ones.
 #[test]
 fn uncombined_most_agrees_with_the_walk() {
     let mut dice = crate::dice::Dice::from_seed("most-uncombined");
@@ -89,6 +89,34 @@ fn uncombined_most_agrees_with_the_walk() {
         let new = super::most::most(&s, &own, throws);
         let old = Search::default().best_walked(&s, own, throws);
         assert_eq!(new, old, "round {round}: {own:?} {throws:?} {s:?}");
+    }
+    // Every placing of a pair of twins and two singles, with short series: the 1s a
+    // turn can use go to singles, never to twins.
+    let s = Settings {
+        combine: false,
+        ..Settings::default()
+    };
+    let series: [&[u8]; 4] = [&[8, 1, 1], &[2, 1, 1], &[4, 2, 1], &[3, 1, 1, 1]];
+    for t in 1..KEEP {
+        for a in (0..KEEP).step_by(3) {
+            for b in [a, HAND, OFF, KEEP] {
+                let own = Own {
+                    pos: [t, t, a, b],
+                    twinned: 0b11,
+                    moved: 0,
+                };
+                for throws in series {
+                    let mut counts = [0u16; 9];
+                    for &v in throws {
+                        counts[usize::from(v)] += 1;
+                    }
+                    let throws = Unused::of(&counts);
+                    let new = super::most::most(&s, &own, throws);
+                    let old = Search::default().best_walked(&s, own, throws);
+                    assert_eq!(new, old, "{own:?} {throws:?}");
+                }
+            }
+        }
     }
 }
 
