@@ -284,7 +284,7 @@ impl<G: Game> Session<G> {
     /// still on. Where the order is open ([`Game::open_movers`]) the label chooses the
     /// seat that plays the next turn given to [`Session::play`]. (Asked before every
     /// turn: inlined into the replay.)
-    #[inline]
+    #[inline(always)]
     pub fn check_frame(
         &mut self,
         number: Option<TurnNumber>,

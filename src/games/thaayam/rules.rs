@@ -344,6 +344,7 @@ pub fn apply_listed(s: &Settings, st: &mut State, series: Option<&Series>, turn:
 
 /// A move of `seat` lands on route position `to`: the enemy pieces there go home (only
 /// the singles when a single lands), except on a marked square. Returns whether any did.
+#[inline]
 fn capture(st: &mut State, seat: Seat, to: u8, twins: bool) -> bool {
     let taken = taken_at(st, seat, to, twins);
     let mut left = taken;

@@ -38,6 +38,7 @@ fn first_usable(series: &Series, on_board: bool) -> usize {
 
 /// The usable throws of a series ([`split`]'s first part), counted straight into
 /// [`Unused`].
+#[inline]
 pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
     let first_one = first_usable(series, on_board);
     let mut out = Unused(0);
@@ -51,6 +52,7 @@ pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
 
 /// Throws a series from the seed: one throw at a time until one that is not an extra
 /// throw (at most [`MAX_SERIES`]).
+#[inline]
 pub fn throw_series(s: &Settings, dice: &mut crate::dice::Dice) -> Series {
     let mut out = Series::default();
     loop {
