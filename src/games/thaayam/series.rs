@@ -38,7 +38,7 @@ fn first_usable(series: &Series, on_board: bool) -> usize {
 
 /// The usable throws of a series ([`split`]'s first part), counted straight into
 /// [`Unused`].
-#[inline]
+#[inline(always)]
 pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
     let first_one = first_usable(series, on_board);
     let mut out = Unused(0);

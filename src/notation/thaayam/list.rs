@@ -183,11 +183,12 @@ impl Actions {
         }
     }
 
-    /// Appends a move, its throws as a slice.
-    #[inline]
+    /// Appends a move, its throws as a slice. (Inlined where turns are read: a move of
+    /// eight throws or fewer is built here, a longer one apart.)
+    #[inline(always)]
     pub(super) fn push_move(&mut self, from: Square, twins: bool, throws: &[u8], capture: bool) {
         let head = MOVE | if twins { TWINS } else { 0 } | if capture { CAPTURE } else { 0 };
-        let mut n = throws.len();
+        let n = throws.len();
         if n <= 8 {
             // The commonest: built whole, then copied at a fixed length.
             let mut bytes = [head, from.0, n as u8, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -199,6 +200,13 @@ impl Actions {
             self.0.extend_padded(&bytes, 3 + n);
             return;
         }
+        self.push_long_move(head, from, throws);
+    }
+
+    /// [`Actions::push_move`] of more than eight throws.
+    #[cold]
+    fn push_long_move(&mut self, head: u8, from: Square, throws: &[u8]) {
+        let mut n = throws.len();
         if n < 128 {
             self.0.extend_from_slice(&[head, from.0, n as u8]);
         } else {
