@@ -334,28 +334,76 @@ impl<'a> Iterator for Views<'a> {
             ENTER => (ActionRef::Enter, rest),
             OFF => (ActionRef::Off, rest),
             TWIN => (ActionRef::Twin(Square(rest[0])), &rest[1..]),
-            _ => {
-                let from = Square(rest[0]);
-                let (mut n, mut at, mut shift) = (0usize, 1, 0);
-                loop {
-                    let b = rest[at];
-                    at += 1;
-                    n |= usize::from(b & 127) << shift;
-                    if b < 128 {
-                        break;
-                    }
-                    shift += 7;
+            // The commonest: fewer than 128 throws, their count in one byte.
+            _ => match rest {
+                [from, n @ 0..=127, tail @ ..] if usize::from(*n) <= tail.len() => {
+                    let (throws, rest) = tail.split_at(usize::from(*n));
+                    (move_of(head, *from, throws), rest)
                 }
-                let action = ActionRef::Move {
-                    from,
-                    twins: head & TWINS != 0,
-                    throws: &rest[at..at + n],
-                    capture: head & CAPTURE != 0,
-                };
-                (action, &rest[at + n..])
-            }
+                _ => long_move(head, rest),
+            },
         };
         self.0 = rest;
         Some(action)
+    }
+}
+
+/// A move's action from its head byte, square and throws.
+#[inline(always)]
+fn move_of(head: u8, from: u8, throws: &[u8]) -> ActionRef<'_> {
+    ActionRef::Move {
+        from: Square(from),
+        twins: head & TWINS != 0,
+        throws,
+        capture: head & CAPTURE != 0,
+    }
+}
+
+/// A move whose count of throws takes more than a byte (128 or more), and what follows
+/// it.
+#[cold]
+fn long_move(head: u8, rest: &[u8]) -> (ActionRef<'_>, &[u8]) {
+    let (mut n, mut at, mut shift) = (0usize, 1, 0);
+    loop {
+        let b = rest[at];
+        at += 1;
+        n |= usize::from(b & 127) << shift;
+        if b < 128 {
+            break;
+        }
+        shift += 7;
+    }
+    (move_of(head, rest[0], &rest[at..at + n]), &rest[at + n..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of action comes back as it was appended, moves of every length of
+    /// series among them: none, a few (built whole), more than eight, and counts that take
+    /// one byte, two and three; the list goes to the heap on the way.
+    #[test]
+    fn actions_come_back_as_appended() {
+        let sq = |i| Square::from_index(i).unwrap();
+        let mut want = vec![Action::Enter, Action::Off, Action::Twin(sq(7))];
+        for (k, n) in [0usize, 1, 2, 8, 9, 127, 128, 300, 16_383, 16_384, 20_000]
+            .into_iter()
+            .enumerate()
+        {
+            want.push(Action::Move {
+                from: sq(k as u8 % 25),
+                twins: k % 2 == 1,
+                throws: (0..n).map(|i| (i % 8) as u8 + 1).collect(),
+                capture: k % 3 == 0,
+            });
+            want.push(Action::Enter);
+        }
+        let mut actions = Actions::new();
+        for a in &want {
+            actions.push(a.clone());
+        }
+        assert_eq!(actions.iter().collect::<Vec<_>>(), want);
+        assert_eq!(actions.len(), want.len());
     }
 }
