@@ -43,12 +43,23 @@ pub fn usable_throws(series: &Series, on_board: bool) -> Unused {
     let first_one = first_usable(series, on_board);
     let mut out = Unused(0);
     for &t in &series[first_one..] {
-        if (1..=8).contains(&t) {
-            out.0 += Unused::one(t);
-        }
+        // (A value past 8 is no throw: it counts nothing.)
+        out.0 += ONE.get(usize::from(t)).copied().unwrap_or(0);
     }
     out
 }
+
+/// [`Unused::one`] by value, 0 for a value that is no throw (0, or past 8): a load where
+/// a shift of the word takes several instructions.
+const ONE: [u128; 9] = {
+    let mut t = [0u128; 9];
+    let mut v = 1;
+    while v <= 8 {
+        t[v] = 1 << (16 * (v - 1));
+        v += 1;
+    }
+    t
+};
 
 /// Throws a series from the seed: one throw at a time until one that is not an extra
 /// throw (at most [`MAX_SERIES`]).
@@ -118,9 +129,10 @@ impl Unused {
     pub fn count(self, v: u8) -> u16 {
         (self.0 >> (16 * (u32::from(v) - 1))) as u16
     }
-    /// One throw of `v`, as a word to add or subtract.
+    /// One throw of `v` (1..=8), as a word to add or subtract.
+    #[inline]
     pub fn one(v: u8) -> u128 {
-        1 << (16 * (u32::from(v) - 1))
+        ONE[usize::from(v)]
     }
     /// The value of the one throw left, when exactly one is.
     pub fn single(self) -> Option<u8> {
