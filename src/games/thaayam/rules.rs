@@ -71,18 +71,20 @@ fn land(w: &mut Work, seat: Seat, to: u8, twins: bool, claim: bool) -> Result<()
     Ok(())
 }
 
-/// Takes the written throws from the unused ones. A throw not among them is refused as
-/// not thrown: only a refused turn needs to know whether the series discarded it
-/// ([`discarded_told`]).
-fn take(w: &mut Work, throws: &[u8]) -> Result<(), Fault> {
+/// Takes the written throws from the unused ones: their sum. A throw not among them is
+/// refused as not thrown: only a refused turn needs to know whether the series discarded
+/// it ([`discarded_told`]).
+fn take(w: &mut Work, throws: &[u8]) -> Result<u16, Fault> {
+    let mut sum = 0;
     for &v in throws {
         if !(1..=8).contains(&v) || w.throws.count(v) == 0 {
             return Err(Fault::NoThrow { value: v });
         }
         w.throws = Unused(w.throws.0 - Unused::one(v));
         w.used += 1;
+        sum += u16::from(v);
     }
-    Ok(())
+    Ok(sum)
 }
 
 /// A throw refused as not thrown that the series threw but discarded (rule 7) is told
@@ -161,12 +163,11 @@ pub fn apply(s: &Settings, w: &mut Work, seat: Seat, action: ActionRef<'_>) -> R
         } => {
             // The pieces before the throws are taken: what they were decides the faults.
             let own = w.own(seat);
-            take(w, throws)?;
+            let sum = take(w, throws)?;
             if throws.len() > 1 && !s.combine {
                 return Err(Fault::Combined);
             }
             let p = position(seat, from);
-            let sum: u16 = throws.iter().map(|&t| u16::from(t)).sum();
             // The seat's pieces of the kind named on the square, as a bit set.
             let kind = if twins { own.twinned } else { !own.twinned };
             let here = pieces_at(own.pos, p) & kind;
