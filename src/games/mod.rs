@@ -168,25 +168,29 @@ pub trait Game: Sized + 'static {
     /// rule decides where the turn ends).
     fn parse_turn(input: &str) -> TurnParse<Self::Turn>;
 
-    /// Reads a record's movetext (`span` of `text`). The default reads it token by
-    /// token with [`Game::parse_turn`]; a game's notation reads it in one pass.
+    /// Reads a record's movetext (`span` of `text`): [`Game::parse_movetext_into`]
+    /// keeping every entry.
     fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
-        crate::notation::record::parse_movetext(text, span, limits, Self::parse_turn)
+        Self::parse_movetext_into(text, span, limits, None)
     }
 
-    /// [`Game::parse_movetext`], each entry handed to `sink` as it is read and none kept;
-    /// reading stops where `sink` answers `false`. The default reads the movetext whole,
-    /// then hands its entries over.
+    /// Reads a record's movetext (`span` of `text`); with a `sink`, each entry is handed
+    /// to it as it is read and none kept, and reading stops where it answers `false`.
+    /// The default reads token by token with [`Game::parse_turn`]; a game's notation
+    /// reads in one pass.
     fn parse_movetext_into(
         text: &str,
         span: Span,
         limits: &Limits,
-        sink: Sink<'_, Self::Turn>,
+        sink: Option<Sink<'_, Self::Turn>>,
     ) -> Movetext<Self::Turn> {
-        let mut movetext = Self::parse_movetext(text, span, limits);
-        for entry in std::mem::take(&mut movetext.entries) {
-            if !sink(&entry) {
-                break;
+        let mut movetext =
+            crate::notation::record::parse_movetext(text, span, limits, Self::parse_turn);
+        if let Some(sink) = sink {
+            for entry in std::mem::take(&mut movetext.entries) {
+                if !sink(&entry) {
+                    break;
+                }
             }
         }
         movetext

@@ -39,7 +39,7 @@ pub(super) fn valid_record<G: Game>(
         turns += 1;
         played
     };
-    let movetext = G::parse_movetext_into(text, raw.movetext, &env.limits, &mut play);
+    let movetext = G::parse_movetext_into(text, raw.movetext, &env.limits, Some(&mut play));
     if !played || movetext.error.is_some() {
         return None;
     }

@@ -103,17 +103,13 @@ impl Game for Halatafl {
         crate::notation::halatafl::parse_turn(input)
     }
 
-    fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Turn> {
-        crate::notation::halatafl::parse_movetext(text, span, limits)
-    }
-
     fn parse_movetext_into(
         text: &str,
         span: Span,
         limits: &Limits,
-        sink: Sink<'_, Turn>,
+        sink: Option<Sink<'_, Turn>>,
     ) -> Movetext<Turn> {
-        crate::notation::halatafl::parse_movetext_into(text, span, limits, Some(sink))
+        crate::notation::halatafl::parse_movetext_into(text, span, limits, sink)
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

@@ -53,17 +53,13 @@ impl Game for Halves {
         crate::notation::halves::parse_turn(input)
     }
 
-    fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
-        crate::notation::halves::parse_movetext(text, span, limits)
-    }
-
     fn parse_movetext_into(
         text: &str,
         span: Span,
         limits: &Limits,
-        sink: Sink<'_, Self::Turn>,
+        sink: Option<Sink<'_, Self::Turn>>,
     ) -> Movetext<Self::Turn> {
-        crate::notation::halves::parse_movetext_into(text, span, limits, Some(sink))
+        crate::notation::halves::parse_movetext_into(text, span, limits, sink)
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {

@@ -95,17 +95,13 @@ impl Game for Thaayam {
         crate::notation::thaayam::parse_turn(input)
     }
 
-    fn parse_movetext(text: &str, span: Span, limits: &Limits) -> Movetext<Self::Turn> {
-        crate::notation::thaayam::parse_movetext(text, span, limits)
-    }
-
     fn parse_movetext_into(
         text: &str,
         span: Span,
         limits: &Limits,
-        sink: Sink<'_, Self::Turn>,
+        sink: Option<Sink<'_, Self::Turn>>,
     ) -> Movetext<Self::Turn> {
-        crate::notation::thaayam::parse_movetext_into(text, span, limits, Some(sink))
+        crate::notation::thaayam::parse_movetext_into(text, span, limits, sink)
     }
 
     fn settings(ruleset: &Ruleset) -> Settings {
