@@ -143,8 +143,8 @@ impl Header {
             return Err(tag);
         }
         if first >= self.tags.len() {
-            // The first of its hash: indexed (an index past `u32` is never reached by a
-            // record within the size limit, and would only leave the tag unindexed).
+            // The first of its hash: indexed. (An index past `u32` would leave it out of
+            // the index; it takes 2^32 tags, hundreds of gigabytes, before it.)
             self.first[h] = u32::try_from(self.tags.len()).unwrap_or(NO_TAG);
         }
         self.tags.push(tag);
