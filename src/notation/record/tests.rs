@@ -218,6 +218,35 @@ fn a_header_finds_each_tag_whatever_names_share_a_hash() {
     let file = split(text, &Limits::default());
     let header = &file.records[0].header;
     assert_eq!(name_hash(b"Gaae"), name_hash(b"Gbbe"));
+    // The tags the referee reads and the usual ones of every game's records have hashes
+    // of their own: a look-up of one of them compares one name.
+    let usual = [
+        "Game",
+        "Ruleset",
+        "Seed",
+        "SeedCommit",
+        "Setup",
+        "Options",
+        "Seats",
+        "Result",
+        "Termination",
+        "First",
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "Annotator",
+        "White",
+        "Black",
+        "Red",
+        "South",
+        "West",
+        "North",
+        "East",
+    ];
+    let hashes: std::collections::HashSet<usize> =
+        usual.iter().map(|n| name_hash(n.as_bytes())).collect();
+    assert_eq!(hashes.len(), usual.len());
     assert_eq!(header.value("Game"), Some("g"));
     assert_eq!(header.value("Gaae"), Some("1"));
     assert_eq!(header.value("Gbbe"), Some("2"));
