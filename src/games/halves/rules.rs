@@ -23,79 +23,83 @@ pub(crate) fn mover(s: &Settings, st: &State) -> Mover {
     }
 }
 
+/// The seats that play, as a set.
+#[inline]
+fn seat_set(s: &Settings) -> SeatSet {
+    let mut m = 0u8;
+    for &seat in &s.seats {
+        m |= 1 << seat.0;
+    }
+    SeatSet(m)
+}
+
 /// The seats still playing: not resigned.
 pub(crate) fn playing(s: &Settings, st: &State) -> SeatSet {
-    let mut m = SeatSet::EMPTY;
-    for &seat in &s.seats {
-        m = m.with(seat);
-    }
-    SeatSet(m.0 & !st.resigned.0)
+    SeatSet(seat_set(s).0 & !st.resigned.0)
 }
 
 /// Does `seat` take turns in the current phase? Resigned seats never do; in the waxing
 /// a seat with an empty hand is skipped; in the contract only white's player chooses; in
 /// the waning a seat with no tiles (out, with `win = last-standing`) is skipped.
 pub(crate) fn takes_turns(s: &Settings, st: &State, seat: Seat) -> bool {
-    !st.resigned.contains(seat)
-        && match st.phase {
+    turn_takers(s, st).contains(seat)
+}
+
+/// The seats that take turns in the current phase ([`takes_turns`]), as a set.
+#[inline]
+fn turn_takers(s: &Settings, st: &State) -> SeatSet {
+    let mut m = 0u8;
+    for &seat in &s.seats {
+        let takes = match st.phase {
             Phase::Waxing => st.hand[usize::from(seat.0)] > 0,
             Phase::Contract => seat == s.first(),
             Phase::Waning => st.tiles.count(seat) > 0,
-        }
+        };
+        m |= u8::from(takes) << seat.0;
+    }
+    SeatSet(m & !st.resigned.0)
 }
 
 /// The first seat from `from` (itself included when `inclusive`) in turn order that takes
-/// turns.
+/// turns, `from` being one of the seats. The turn order is the seats' order (white,
+/// black, red), so the next seat is the lowest above `from` that takes turns, or else
+/// the lowest (`from` itself last, when it alone does).
+#[inline]
 fn next_seat(s: &Settings, st: &State, from: Seat, inclusive: bool) -> Option<Seat> {
-    let seats = &s.seats[..];
-    let n = seats.len();
-    let k = seats.iter().position(|&x| x == from).unwrap_or(0);
-    let mut at = k + usize::from(!inclusive);
-    for _ in usize::from(!inclusive)..=n {
-        if at >= n {
-            at -= n;
-        }
-        let seat = seats[at];
-        if takes_turns(s, st, seat) {
-            return Some(seat);
-        }
-        at += 1;
-    }
-    None
+    let takers = u32::from(turn_takers(s, st).0);
+    let above = takers & (u32::MAX << (from.0 + u8::from(!inclusive)));
+    let pick = if above != 0 { above } else { takers };
+    (pick != 0).then(|| Seat(pick.trailing_zeros() as u8))
 }
 
 /// How many seats take turns in the current phase.
 pub(crate) fn rotation(s: &Settings, st: &State) -> u32 {
-    let mut n = 0;
+    turn_takers(s, st).len() as u32
+}
+
+/// The seats, not resigned, with no tiles left and with tiles left (on the table or in
+/// hand).
+#[inline]
+fn out_and_in(s: &Settings, st: &State) -> (SeatSet, SeatSet) {
+    let (mut seats, mut out) = (0u8, 0u8);
     for &seat in &s.seats {
-        n += u32::from(takes_turns(s, st, seat));
+        seats |= 1 << seat.0;
+        out |= u8::from(st.left(seat) == 0) << seat.0;
     }
-    n
+    let live = seats & !st.resigned.0;
+    (SeatSet(out & live), SeatSet(live & !out))
 }
 
 /// The win checks after a move (or of a starting position). `had_tiles` is the set of
 /// seats that had tiles before the move (read only under `last-standing`).
 pub(crate) fn end_check(s: &Settings, st: &State, had_tiles: SeatSet) -> Option<Ending> {
-    let mut empty = SeatSet::EMPTY;
-    let mut alive = SeatSet::EMPTY;
-    let mut alive_count = 0;
-    for &seat in &s.seats {
-        if st.resigned.contains(seat) {
-            continue;
-        }
-        if st.left(seat) == 0 {
-            empty = empty.with(seat);
-        } else {
-            alive = alive.with(seat);
-            alive_count += 1;
-        }
-    }
+    let (empty, alive) = out_and_in(s, st);
     match s.win {
         Win::FirstOut => (!empty.is_empty()).then_some(Ending {
             winners: empty,
             reason: Reason::FirstOut,
         }),
-        Win::LastStanding => match alive_count {
+        Win::LastStanding => match alive.len() {
             1 => Some(Ending {
                 winners: alive,
                 reason: Reason::LastStanding,
@@ -115,13 +119,11 @@ pub(crate) fn end_check(s: &Settings, st: &State, had_tiles: SeatSet) -> Option<
 
 /// The seats with tiles left.
 pub(crate) fn with_tiles(s: &Settings, st: &State) -> SeatSet {
-    let mut m = SeatSet::EMPTY;
+    let mut m = 0u8;
     for &seat in &s.seats {
-        if st.left(seat) > 0 {
-            m = m.with(seat);
-        }
+        m |= u8::from(st.left(seat) > 0) << seat.0;
     }
-    m
+    SeatSet(m)
 }
 
 /// After a move by `mover`: the end checks, then the phase and the seat to move.
