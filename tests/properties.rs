@@ -271,8 +271,7 @@ fn printed_records_parse_back_the_same() {
         let back = parse_movetext(&printed, again.records[0].movetext, &limits, parse_turn);
         let names = |h: &referee::notation::record::Header| {
             h.tags()
-                .iter()
-                .map(|t| (t.name.clone(), t.value.clone()))
+                .map(|t| (t.name.to_string(), t.value.to_string()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(names(&raw.header), names(&again.records[0].header));

@@ -543,19 +543,19 @@ pub fn check_record(
 pub fn game_of(raw: &RawRecord) -> Result<&'static str, Box<Diagnostic>> {
     let Some(tag) = raw.header.get("Game") else {
         // A near-miss (`[game …]`, `[Gmae …]`) is pointed at: it is what was meant.
-        let near = raw.header.tags().iter().find(|t| {
+        let near = raw.header.tags().find(|t| {
             t.name.eq_ignore_ascii_case("Game")
-                || crate::ruleset::error::suggest(&t.name, ["Game"]).is_some()
+                || crate::ruleset::error::suggest(t.name, ["Game"]).is_some()
         });
         let mut d = Diagnostic::new(
             ErrorKind::Header,
-            near.or(raw.header.tags().first()).map(|t| t.span),
+            near.or(raw.header.tags().next()).map(|t| t.span),
             "the header has no `Game` tag: every record names its game ([Game \"halatafl\"])",
         );
         if let Some(t) = near {
             d.hint = Some(format!(
                 "tag names are matched exactly, case included: `{}` is not `Game`",
-                quote(&t.name)
+                quote(t.name)
             ));
         }
         return Err(Box::new(d));
@@ -566,10 +566,10 @@ pub fn game_of(raw: &RawRecord) -> Result<&'static str, Box<Diagnostic>> {
             let mut d = Diagnostic::new(
                 ErrorKind::Header,
                 Some(tag.value_span),
-                format!("unknown game `{}`", quote(&tag.value)),
+                format!("unknown game `{}`", quote(tag.value)),
             );
             d.hint = Some(
-                match crate::ruleset::error::suggest(&tag.value, GAMES.iter().copied()) {
+                match crate::ruleset::error::suggest(tag.value, GAMES.iter().copied()) {
                     Some(s) => format!(
                         "did you mean `{s}`? This build referees: {}",
                         GAMES.join(", ")

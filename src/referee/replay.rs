@@ -337,7 +337,7 @@ pub(super) fn prepare<G: Game>(
     // 1. The ruleset: --ruleset FILE, else the tag's name, else the game's own.
     let loaded = match (&env.ruleset_file, ruleset_tag) {
         (Some(_), _) => env.load(None),
-        (None, Some(tag)) => env.load_tagged(&tag.value),
+        (None, Some(tag)) => env.load_tagged(tag.value),
         (None, None) => env.load(Some(G::NAME)),
     };
     let loaded = loaded.map_err(|e| vec![ruleset_error(e, tag_span)])?;
@@ -371,7 +371,7 @@ pub(super) fn prepare<G: Game>(
     let mut overrides: Vec<Override> = env.cli_overrides_for(G::schema());
     let mut override_spans: Vec<Option<Span>> = vec![None; overrides.len()];
     if let Some(tag) = header.get("Options") {
-        match ruleset::parse_options_tag(&tag.value) {
+        match ruleset::parse_options_tag(tag.value) {
             Ok(items) => {
                 for (key, value, offset) in items {
                     // The tag's value has its escapes resolved; offsets map back exactly
@@ -443,7 +443,7 @@ pub(super) fn prepare<G: Game>(
     // 3. The seed and its commitment. The seed is hashed once: its key makes the dice.
     let key = header.value("Seed").map(crate::dice::seed_key);
     if let Some(commit) = header.get("SeedCommit") {
-        let Some(committed) = crate::dice::commit_key(&commit.value) else {
+        let Some(committed) = crate::dice::commit_key(commit.value) else {
             return Err(vec![Diagnostic::new(
                 ErrorKind::Header,
                 Some(commit.value_span),
@@ -471,7 +471,7 @@ pub(super) fn prepare<G: Game>(
         None => (loaded.ruleset.clone(), loaded.settings::<G>()),
     };
     let setup = match header.get("Setup") {
-        Some(tag) => match G::parse_setup(&settings, &tag.value) {
+        Some(tag) => match G::parse_setup(&settings, tag.value) {
             Ok(state) => Some(state),
             Err(v) => {
                 let mut d = Diagnostic::new(ErrorKind::Setup, Some(tag.value_span), v.to_string());
@@ -532,7 +532,7 @@ impl crate::notation::Tags for Reading<'_> {
     fn tag(&self, name: &str) -> Option<&str> {
         let tag = self.header.get(name)?;
         self.last.set(Some(tag.value_span));
-        Some(&tag.value)
+        Some(tag.value)
     }
 }
 
@@ -615,12 +615,12 @@ pub(super) fn check_result<G: Game>(
             "abandoned",
             "adjudication",
         ]
-        .contains(&t.value.as_str())
+        .contains(&t.value)
         {
             errors.push(Diagnostic::new(
                 ErrorKind::Header,
                 Some(t.value_span),
-                format!("`{}` is not a termination: write normal, resignation, agreement, abandoned or adjudication", quote(&t.value)),
+                format!("`{}` is not a termination: write normal, resignation, agreement, abandoned or adjudication", quote(t.value)),
             ));
             return;
         }

@@ -67,20 +67,19 @@ pub fn capitalised(seat: &str) -> String {
 pub fn near_misses<G: Game>(text: &str, header: &Header) -> Vec<Diagnostic> {
     header
         .tags()
-        .iter()
         .filter_map(|tag| {
-            let meant = meant::<G>(&tag.name)?;
+            let meant = meant::<G>(tag.name)?;
             let mut d = Diagnostic::new(
                 ErrorKind::Header,
-                Some(name_span(text, tag)),
+                Some(name_span(text, &tag)),
                 format!(
                     "`{}` is not a tag the referee reads, so it is ignored; did you mean `{meant}`?",
-                    quote(&tag.name)
+                    quote(tag.name)
                 ),
             );
             d.hint = Some(format!(
                 "tag names are matched exactly, case included: write [{meant} \"{}\"]",
-                quote(&tag.value)
+                quote(tag.value)
             ));
             Some(d)
         })
@@ -89,9 +88,9 @@ pub fn near_misses<G: Game>(text: &str, header: &Header) -> Vec<Diagnostic> {
 
 /// The span of a tag's name in `text`: its first occurrence in the tag's line (the
 /// name comes first, after `[` and any blanks).
-fn name_span(text: &str, tag: &Tag) -> Span {
+fn name_span(text: &str, tag: &Tag<'_>) -> Span {
     let line = &text[tag.span.start..tag.span.end];
-    match line.find(tag.name.as_str()) {
+    match line.find(tag.name) {
         Some(at) => Span::new(tag.span.start + at, tag.span.start + at + tag.name.len()),
         None => tag.span,
     }

@@ -475,7 +475,6 @@ fn html_page<G: Render>(
             .raw
             .header
             .tags()
-            .iter()
             .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect(),
         turns,

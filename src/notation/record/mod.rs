@@ -18,7 +18,6 @@ mod stream;
 #[cfg(test)]
 mod tests;
 
-pub use compact_str::CompactString;
 pub use movetext::{
     parse_movetext, Action, Comment, Entry, Movetext, Sink, Termination, TurnNumber, Written,
 };
@@ -71,14 +70,12 @@ impl Default for Limits {
     }
 }
 
-/// One tag pair of a header.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tag {
-    /// The name (up to 24 bytes kept inline, as name and value mostly are: a record's
-    /// tags cost no allocation each).
-    pub name: CompactString,
+/// One tag pair of a header, as [`Header`] hands it out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Tag<'a> {
+    pub name: &'a str,
     /// The value with its escapes resolved.
-    pub value: CompactString,
+    pub value: &'a str,
     /// The whole line.
     pub span: Span,
     /// The value's text between the quotes.
@@ -88,16 +85,32 @@ pub struct Tag {
 /// A record's header, tags in written order, with an index by a hash of the name: a
 /// look-up compares one name, mostly, and a tag the header lacks is known absent without
 /// comparing any (a record is asked for a dozen tags, most of them lacking).
+///
+/// The header keeps its lines' text, copied once, and each tag as where its name and
+/// value lie in it (a value with escapes, resolved, is added after the lines): a header
+/// costs one copy and two allocations however many tags it has, and a tag no copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    tags: Vec<Tag>,
-    /// By [`name_hash`], the index of the first tag whose name has that hash;
-    /// [`NO_TAG`] where none has.
-    first: [u32; 64],
+    /// The header's lines as written, then any value whose escapes were resolved.
+    text: String,
+    slots: Vec<Slot>,
+    /// By [`name_hash`], one more than the index of the first tag whose name has that
+    /// hash; 0 where none has.
+    first: [u8; 64],
+    /// A tag past the index's reach (index 255 on) is not indexed: then a look-up the
+    /// index does not answer searches every tag.
+    beyond: bool,
 }
 
-/// No tag's index.
-const NO_TAG: u32 = u32::MAX;
+/// Where a tag's name and value lie in [`Header::text`], and its line and value in the
+/// source.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Slot {
+    name: Span,
+    value: Span,
+    span: Span,
+    value_span: Span,
+}
 
 /// A hash of a tag name in `0..64`, from its length and its first and last bytes: it
 /// keeps the usual names of every game apart, so a look-up compares one name, mostly.
@@ -113,53 +126,111 @@ fn name_hash(name: &[u8]) -> usize {
 
 impl Default for Header {
     fn default() -> Header {
-        Header::with_capacity(0)
+        Header::with_text(String::new(), 0)
     }
 }
 
 impl Header {
-    /// An empty header with room for `tags` tags.
-    pub fn with_capacity(tags: usize) -> Header {
+    /// A header of no tag yet, its lines' text `text`, with room for `tags` tags.
+    pub(crate) fn with_text(text: String, tags: usize) -> Header {
         Header {
-            tags: Vec::with_capacity(tags),
-            first: [NO_TAG; 64],
+            text,
+            slots: Vec::with_capacity(tags),
+            first: [0; 64],
+            beyond: false,
+        }
+    }
+
+    /// Adds `s` after the text (a value whose escapes were resolved): where it lies.
+    pub(crate) fn append(&mut self, s: &str) -> Span {
+        let start = self.text.len();
+        self.text.push_str(s);
+        Span::new(start, self.text.len())
+    }
+
+    /// The text at `span` of the header's text.
+    pub(crate) fn text_at(&self, span: Span) -> &str {
+        &self.text[span.start..span.end]
+    }
+
+    #[inline]
+    fn name_of(&self, s: &Slot) -> &[u8] {
+        &self.text.as_bytes()[s.name.start..s.name.end]
+    }
+
+    #[inline]
+    fn tag(&self, s: &Slot) -> Tag<'_> {
+        Tag {
+            name: &self.text[s.name.start..s.name.end],
+            value: &self.text[s.value.start..s.value.end],
+            span: s.span,
+            value_span: s.value_span,
         }
     }
 
     /// The tags in written order.
-    pub fn tags(&self) -> &[Tag] {
-        &self.tags
+    pub fn tags(&self) -> impl DoubleEndedIterator<Item = Tag<'_>> + ExactSizeIterator + '_ {
+        self.slots.iter().map(|s| self.tag(s))
     }
 
-    /// Adds a tag, unless the header has one of that name: then it is handed back.
-    pub fn push(&mut self, tag: Tag) -> Result<(), Tag> {
-        let h = name_hash(tag.name.as_bytes());
-        let first = self.first[h] as usize;
-        if self
-            .tags
-            .get(first..)
-            .is_some_and(|from| from.iter().any(|t| t.name == tag.name))
-        {
-            return Err(tag);
-        }
-        if first >= self.tags.len() {
-            // The first of its hash: indexed. (An index past `u32` would leave it out of
-            // the index; it takes 2^32 tags, hundreds of gigabytes, before it.)
-            self.first[h] = u32::try_from(self.tags.len()).unwrap_or(NO_TAG);
-        }
-        self.tags.push(tag);
-        Ok(())
+    /// How many tags the header has.
+    pub fn len(&self) -> usize {
+        self.slots.len()
     }
 
-    pub fn get(&self, name: &str) -> Option<&Tag> {
-        let first = self.first[name_hash(name.as_bytes())] as usize;
-        let from = self.tags.get(first..)?;
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The slot of the tag named `name`, whose [`name_hash`] is `hash`.
+    #[inline(always)]
+    fn find(&self, name: &[u8], hash: usize) -> Option<&Slot> {
+        let first = usize::from(self.first[hash]);
+        let from = match first {
+            0 if self.beyond => &self.slots[..],
+            0 => return None,
+            _ => &self.slots[first - 1..],
+        };
         // The first tag of the hash, mostly the one asked for; else another name with
         // the same hash came first, and the rest are searched.
-        from.iter().find(|t| t.name == name)
+        from.iter().find(|s| self.name_of(s) == name)
     }
+
+    /// Adds the tag whose name and value lie at `name` and `value` in the header's
+    /// text, unless the header has a tag of that name: then it is not added, and the
+    /// answer is `false`.
+    pub(crate) fn push(&mut self, name: Span, value: Span, span: Span, value_span: Span) -> bool {
+        let bytes = &self.text.as_bytes()[name.start..name.end];
+        let h = name_hash(bytes);
+        if self.find(bytes, h).is_some() {
+            return false;
+        }
+        if self.first[h] == 0 {
+            // The first of its hash: indexed, within the index's reach.
+            match u8::try_from(self.slots.len() + 1) {
+                Ok(i) if i < u8::MAX => self.first[h] = i,
+                _ => self.beyond = true,
+            }
+        }
+        self.slots.push(Slot {
+            name,
+            value,
+            span,
+            value_span,
+        });
+        true
+    }
+
+    #[inline(always)]
+    pub fn get(&self, name: &str) -> Option<Tag<'_>> {
+        let name = name.as_bytes();
+        self.find(name, name_hash(name)).map(|s| self.tag(s))
+    }
+    #[inline(always)]
     pub fn value(&self, name: &str) -> Option<&str> {
-        self.get(name).map(|t| t.value.as_str())
+        let name = name.as_bytes();
+        self.find(name, name_hash(name))
+            .map(|s| &self.text[s.value.start..s.value.end])
     }
 }
 

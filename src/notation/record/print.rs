@@ -9,7 +9,7 @@ use super::{escape, Action, Header, Movetext};
 pub fn print<T: fmt::Display>(header: &Header, movetext: &Movetext<T>, src: &str) -> String {
     let mut out = String::new();
     for tag in header.tags() {
-        out.push_str(&format!("[{} \"{}\"]\n", tag.name, escape(&tag.value)));
+        out.push_str(&format!("[{} \"{}\"]\n", tag.name, escape(tag.value)));
     }
     out.push('\n');
     for entry in &movetext.entries {

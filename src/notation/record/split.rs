@@ -1,11 +1,20 @@
 //! Cutting a file into records and parsing each header.
 
-use compact_str::CompactString;
 use pest::Parser;
 
-use super::{
-    File, FrameParser, Header, Limits, RawRecord, Rule, Span, SyntaxError, SyntaxKind, Tag,
-};
+use super::{File, FrameParser, Header, Limits, RawRecord, Rule, Span, SyntaxError, SyntaxKind};
+
+/// A tag-pair line read by the `tag_line` rule: its name and its value with the escapes
+/// resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LineTag {
+    pub name: String,
+    pub value: String,
+    /// The whole line.
+    pub span: Span,
+    /// The value's text between the quotes.
+    pub value_span: Span,
+}
 
 /// Iterates the lines of `text` with the byte offset of each; the line excludes its
 /// terminator (`\n`, `\r\n` or a lone `\r`).
@@ -31,11 +40,12 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Parses a line as a complete tag pair: the commonest form by hand, the rest with
 /// the `tag_line` rule.
-pub(crate) fn parse_tag_line(line: &str, offset: usize) -> Option<Tag> {
+#[cfg(test)]
+pub(crate) fn parse_tag_line(line: &str, offset: usize) -> Option<LineTag> {
     match fast_tag_line(line.as_bytes()) {
-        Some(t) => Some(Tag {
-            name: CompactString::new(&line[t.name_start..t.name_end]),
-            value: CompactString::new(&line[t.value_start..t.value_end]),
+        Some(t) => Some(LineTag {
+            name: line[t.name_start..t.name_end].to_string(),
+            value: line[t.value_start..t.value_end].to_string(),
             span: Span::new(offset, offset + line.len()),
             value_span: Span::new(offset + t.value_start, offset + t.value_end),
         }),
@@ -51,11 +61,11 @@ pub(crate) fn is_tag_line(line: &str) -> bool {
 
 /// [`tag_line_at`] with the tag built, from the line's own text.
 #[cfg(test)]
-pub(crate) fn parse_tag_line_bytes(line: &[u8], offset: usize) -> Option<Tag> {
+pub(crate) fn parse_tag_line_bytes(line: &[u8], offset: usize) -> Option<LineTag> {
     let at = tag_line_at(line, offset)?;
     let mut text = " ".repeat(offset);
     text.push_str(std::str::from_utf8(line).ok()?);
-    Some(at.tag(&text))
+    Some(at.owned(&text))
 }
 
 /// A tag-pair line as the stream finds it: where its name and value lie (offsets in
@@ -63,24 +73,64 @@ pub(crate) fn parse_tag_line_bytes(line: &[u8], offset: usize) -> Option<Tag> {
 #[derive(Clone, Debug)]
 pub(crate) enum TagAt {
     Fast { line: Span, name: Span, value: Span },
-    Parsed(Tag),
+    Parsed(Box<LineTag>),
 }
 
 impl TagAt {
-    /// The tag, its name and value taken from the record's `text`, in which the line
-    /// lies at the offsets found (the stream builds a record's tags once its text is
-    /// known to be UTF-8, so nothing is checked again).
-    pub(crate) fn tag(self, text: &str) -> Tag {
+    /// The tag with its name and value, taken from `text`, in which the line lies at
+    /// the offsets found.
+    #[cfg(test)]
+    pub(crate) fn owned(self, text: &str) -> LineTag {
         match self {
-            TagAt::Fast { line, name, value } => Tag {
-                name: CompactString::new(&text[name.start..name.end]),
-                value: CompactString::new(&text[value.start..value.end]),
+            TagAt::Fast { line, name, value } => LineTag {
+                name: text[name.start..name.end].to_string(),
+                value: text[value.start..value.end].to_string(),
                 span: line,
                 value_span: value,
             },
-            TagAt::Parsed(tag) => tag,
+            TagAt::Parsed(tag) => *tag,
         }
     }
+
+    /// The whole line.
+    fn line(&self) -> Span {
+        match self {
+            TagAt::Fast { line, .. } => *line,
+            TagAt::Parsed(tag) => tag.span,
+        }
+    }
+}
+
+/// The header whose tag-pair lines, in `text`, are `lines` (at least one; the lines
+/// follow each other): the lines' text is copied once, and a tag read by hand is where
+/// it lies in it. A repeated tag is a header error, in `errors`.
+pub(crate) fn build_header(text: &str, lines: &[TagAt], errors: &mut Vec<SyntaxError>) -> Header {
+    let base = lines.first().map_or(0, |l| l.line().start);
+    let end = lines.last().map_or(0, |l| l.line().end);
+    let mut header = Header::with_text(text[base..end].to_string(), lines.len());
+    let at = |s: Span| Span::new(s.start - base, s.end - base);
+    for line in lines {
+        let (name, value, span, value_span) = match line {
+            TagAt::Fast { line, name, value } => (at(*name), at(*value), *line, *value),
+            TagAt::Parsed(tag) => (
+                header.append(&tag.name),
+                header.append(&tag.value),
+                tag.span,
+                tag.value_span,
+            ),
+        };
+        if !header.push(name, value, span, value_span) {
+            errors.push(SyntaxError {
+                kind: SyntaxKind::Header,
+                span,
+                message: format!(
+                    "the tag `{}` appears twice in this header",
+                    crate::quote::quote(header.text_at(name))
+                ),
+            });
+        }
+    }
+    header
 }
 
 /// A line beginning with this byte is no tag-pair line: ASCII, neither blank (white
@@ -115,7 +165,8 @@ pub(crate) fn tag_line_at(line: &[u8], offset: usize) -> Option<TagAt> {
         None => return None,
         _ => {}
     }
-    parse_tag_line_with_parser(std::str::from_utf8(line).ok()?, offset).map(TagAt::Parsed)
+    parse_tag_line_with_parser(std::str::from_utf8(line).ok()?, offset)
+        .map(|t| TagAt::Parsed(Box::new(t)))
 }
 
 /// A tag line of the commonest form (as [`fast_tag_line`] reads it) at the start of
@@ -300,36 +351,19 @@ fn value_stop(b: &[u8]) -> Option<usize> {
     (at < b.len()).then_some(at)
 }
 
-/// A record whose header starts with the tag-pair line `tag`, as [`split`] begins one,
-/// with room for `tags` tags.
-pub(crate) fn begin_record(tag: Tag, tags: usize) -> RawRecord {
-    let end = tag.span.end;
-    let mut rec = RawRecord {
-        header: Header::with_capacity(tags),
-        header_errors: Vec::new(),
+/// A record whose header's lines are `lines`, in `text`, its movetext after the last
+/// (up to [`end_record`]).
+pub(crate) fn header_record(text: &str, lines: &[TagAt]) -> RawRecord {
+    let mut header_errors = Vec::new();
+    let header = build_header(text, lines, &mut header_errors);
+    let start = lines.first().map_or(0, |l| l.line().start);
+    let end = lines.last().map_or(0, |l| l.line().end);
+    RawRecord {
+        header,
+        header_errors,
         movetext: Span::new(end, end),
-        span: Span::new(tag.span.start, end),
-    };
-    // The first tag repeats none.
-    let _ = rec.header.push(tag);
-    rec
-}
-
-/// The next tag-pair line of a record's header, as [`split`] reads it: a repeated tag
-/// is a header error; the movetext starts after the line at the earliest.
-pub(crate) fn add_header_tag(rec: &mut RawRecord, tag: Tag) {
-    let end = tag.span.end;
-    if let Err(tag) = rec.header.push(tag) {
-        rec.header_errors.push(SyntaxError {
-            kind: SyntaxKind::Header,
-            span: tag.span,
-            message: format!(
-                "the tag `{}` appears twice in this header",
-                crate::quote::quote(&tag.name)
-            ),
-        });
+        span: Span::new(start, end),
     }
-    rec.movetext = Span::new(end, end);
 }
 
 /// The end of a record that runs to `end`: its movetext and its span end there.
@@ -391,7 +425,7 @@ fn fast_tag_line(b: &[u8]) -> Option<FastTag> {
 }
 
 /// Parses a line as a complete tag pair with the `tag_line` rule.
-fn parse_tag_line_with_parser(line: &str, offset: usize) -> Option<Tag> {
+fn parse_tag_line_with_parser(line: &str, offset: usize) -> Option<LineTag> {
     if !line.trim_start().starts_with('[') {
         return None;
     }
@@ -410,9 +444,9 @@ fn parse_tag_line_with_parser(line: &str, offset: usize) -> Option<Tag> {
             _ => {}
         }
     }
-    Some(Tag {
-        name: name.into(),
-        value: value.into(),
+    Some(LineTag {
+        name,
+        value,
         span: Span::new(offset, offset + line.len()),
         value_span,
     })
@@ -456,21 +490,16 @@ pub fn split(text: &str, limits: &Limits) -> File {
         };
     }
     let mut records: Vec<RawRecord> = Vec::new();
-    let mut in_header = false;
+    // The lines of the header being read.
+    let mut header: Vec<TagAt> = Vec::with_capacity(16);
     for (offset, line) in lines(text) {
-        let tag = parse_tag_line(line, offset);
-        match (tag, in_header) {
-            (Some(tag), true) => {
-                let rec = records.last_mut().expect("in a header there is a record");
-                add_header_tag(rec, tag);
-            }
-            (Some(tag), false) => {
-                // Room for a header of the usual size, so it is not grown tag by tag.
-                records.push(begin_record(tag, 16));
-                in_header = true;
-            }
-            (None, _) => {
-                in_header = false;
+        match tag_line_at(line.as_bytes(), offset) {
+            Some(tag) => header.push(tag),
+            None => {
+                if !header.is_empty() {
+                    records.push(header_record(text, &header));
+                    header.clear();
+                }
                 let blank = line.trim().is_empty();
                 if records.is_empty() && !blank && errors.is_empty() {
                     let col = line.len() - line.trim_start().len();
@@ -482,6 +511,9 @@ pub fn split(text: &str, limits: &Limits) -> File {
                 }
             }
         }
+    }
+    if !header.is_empty() {
+        records.push(header_record(text, &header));
     }
     // Each record's movetext ends where the next record begins (or at the end).
     let n = records.len();
@@ -583,8 +615,8 @@ mod tests {
                 let (end, t) = cut.expect("a line read ahead has an end");
                 prop_assert_eq!((len, term), (end, t));
                 let text = format!("{}{}", " ".repeat(5), std::str::from_utf8(&rest[..end]).unwrap());
-                let expected = tag_line_at(&rest[..end], 5).map(|a| a.tag(&text));
-                prop_assert_eq!(Some(at.tag(&text)), expected);
+                let expected = tag_line_at(&rest[..end], 5).map(|a| a.owned(&text));
+                prop_assert_eq!(Some(at.owned(&text)), expected);
             }
         }
     }

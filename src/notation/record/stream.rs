@@ -10,7 +10,7 @@
 use std::io::{self, Read};
 
 use super::split::{
-    add_header_tag, begin_record, end_record, opens_no_tag_line, tag_line_ahead, tag_line_at, TagAt,
+    end_record, header_record, opens_no_tag_line, tag_line_ahead, tag_line_at, TagAt,
 };
 use super::{Limits, RawRecord};
 
@@ -285,13 +285,8 @@ impl<R: Read> Chunks<R> {
         // Only a record read whole, as text, within the limit: `split` reports the rest.
         let record = match (&text, header) {
             (ChunkText::Text(t), true) if t.len() <= self.limits.max_bytes => {
-                let tags = self.header_lines.len();
-                let mut lines = self.header_lines.drain(..).map(|at| at.tag(t));
-                lines.next().map(|first| {
-                    let mut r = begin_record(first, tags);
-                    for tag in lines {
-                        add_header_tag(&mut r, tag);
-                    }
+                (!self.header_lines.is_empty()).then(|| {
+                    let mut r = header_record(t, &self.header_lines);
                     end_record(&mut r, t.len());
                     r
                 })

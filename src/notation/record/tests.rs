@@ -261,6 +261,41 @@ fn a_header_finds_each_tag_whatever_names_share_a_hash() {
     assert_eq!(repeats, ["[Gbbe \"3\"]", "[Gaae \"4\"]"]);
 }
 
+/// A header of more tags than its index reaches (254) still finds every tag, the
+/// repeated ones too, and knows an absent one absent; its names and values are its
+/// lines' (escapes resolved), and its spans the file's.
+#[test]
+fn a_header_past_its_index_finds_every_tag() {
+    let limits = Limits::default();
+    let mut text = String::from("junk\n\n");
+    for i in 0..300 {
+        text.push_str(&format!("[T{i} \"v{i}\"]\n"));
+    }
+    text.push_str("[T7 \"again\"]\n [ Esc\t\"a \\\"b\\\" \\\\ c\" ] \n[T299 \"again\"]\n\n1. x *\n");
+    let file = split(&text, &limits);
+    let header = &file.records[0].header;
+    assert_eq!(header.len(), 301);
+    for i in 0..300 {
+        let tag = header.get(&format!("T{i}")).expect("every tag");
+        assert_eq!(tag.value, format!("v{i}"));
+        assert_eq!(&text[tag.value_span.start..tag.value_span.end], tag.value);
+        assert_eq!(&text[tag.span.start..tag.span.end], format!("[T{i} \"v{i}\"]"));
+    }
+    let esc = header.get("Esc").expect("the escaped tag");
+    assert_eq!(esc.value, "a \"b\" \\ c");
+    assert_eq!(&text[esc.value_span.start..esc.value_span.end], "a \\\"b\\\" \\\\ c");
+    assert_eq!(header.tags().last().map(|t| t.name), Some("Esc"));
+    for absent in ["T300", "T", "Game", "t1"] {
+        assert_eq!(header.value(absent), None, "{absent}");
+    }
+    let repeats: Vec<&str> = file.records[0]
+        .header_errors
+        .iter()
+        .map(|e| &text[e.span.start..e.span.end])
+        .collect();
+    assert_eq!(repeats, ["[T7 \"again\"]", "[T299 \"again\"]"]);
+}
+
 /// An annotation follows a turn; before the first turn it is an error, whether the
 /// entries are kept or handed to a sink as they are read (`check`'s quick verdict),
 /// and a sink sees every entry, in order, up to where it answers `false`.
