@@ -340,8 +340,12 @@ impl<R: Read> Chunks<R> {
         self.start = 0;
         self.scan = 0;
         if partial && self.len > self.limits.max_bytes {
-            *dropped += self.len;
-            self.len = 0;
+            // A `\r` last may end the line (unless a `\n` follows): it is kept, so the
+            // line is counted where it ends.
+            let keep = usize::from(self.buf[self.len - 1] == b'\r');
+            *dropped += self.len - keep;
+            self.buf.copy_within(self.len - keep..self.len, 0);
+            self.len = keep;
             self.long_line = true;
         }
     }
