@@ -19,7 +19,8 @@ mod stream;
 mod tests;
 
 pub use movetext::{
-    parse_movetext, Action, Comment, Entry, Movetext, Sink, Termination, TurnNumber, Written,
+    parse_movetext, Action, Comment, Entry, HeapFree, Movetext, Sink, Termination, TurnNumber,
+    Written,
 };
 pub(crate) use movetext::{parse_movetext_fast, FrameRule};
 pub use print::{print, set_tags, today};
@@ -171,6 +172,13 @@ impl Header {
     /// The tags in written order.
     pub fn tags(&self) -> impl DoubleEndedIterator<Item = Tag<'_>> + ExactSizeIterator + '_ {
         self.slots.iter().map(|s| self.tag(s))
+    }
+
+    /// The tags' names in written order.
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.slots
+            .iter()
+            .map(|s| &self.text[s.name.start..s.name.end])
     }
 
     /// How many tags the header has.
@@ -339,7 +347,7 @@ impl LineIndex {
 
 /// Parses one turn given on its own (a command-line argument or a `play` line): the
 /// game's notation, `resign` or `draw`, optionally with a number and a seat label.
-pub fn parse_single<T>(
+pub fn parse_single<T: HeapFree>(
     text: &str,
     limits: &Limits,
     parse_turn: impl Fn(&str) -> crate::notation::TurnParse<T>,
