@@ -117,6 +117,36 @@ fn pieces_at_a_position_side_by_side() {
     }
 }
 
+/// A series is thrown one throw at a time until one that is not an extra throw, or
+/// `MAX_SERIES` throws: as that loop throws it, whether the series fits inline or not
+/// (every face an extra throw makes every series the longest).
+#[test]
+fn a_series_is_thrown_until_a_throw_that_is_not_extra() {
+    for extra in [s2().extra, 0b1_1111_1110] {
+        let mut s = s2();
+        s.extra = extra;
+        for seed in 0..300 {
+            let seed = format!("series-{seed}");
+            let (mut a, mut b) = (
+                crate::dice::Dice::from_seed(&seed),
+                crate::dice::Dice::from_seed(&seed),
+            );
+            let mut want = Vec::new();
+            loop {
+                let t = s.dice.throw(&mut b);
+                want.push(t);
+                if !s.is_extra(t) || want.len() >= settings::MAX_SERIES {
+                    break;
+                }
+            }
+            let got = series::throw_series(&s, &mut a);
+            assert_eq!(&got[..], &want[..], "{seed}");
+            assert_eq!(got, Series::new(&want), "{seed}");
+            assert_eq!(a.words_used(), b.words_used(), "{seed}");
+        }
+    }
+}
+
 #[test]
 fn seed_thaayam_1_north_starts_with_2() {
     let s = s2();
