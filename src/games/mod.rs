@@ -151,7 +151,14 @@ pub trait Game: Sized + 'static {
     type State: Clone + fmt::Debug + PartialEq + Send + Sync;
     /// One turn as written in the notation; its `Display` is the notation. Hashable, so
     /// the engine's tree finds a turn's child by it.
-    type Turn: Clone + fmt::Debug + Eq + std::hash::Hash + fmt::Display + Send + Sync;
+    type Turn: Clone
+        + fmt::Debug
+        + Eq
+        + std::hash::Hash
+        + fmt::Display
+        + Send
+        + Sync
+        + crate::notation::record::HeapFree;
     /// An illegal turn (or an impossible `Setup`/start), naming its rule id.
     type Violation: Violation;
     /// A random outcome that opens a turn (Thaayam's series, Halasi's roll and draw);

@@ -157,7 +157,7 @@ fn vocabulary(game: &str) -> Vec<String> {
 }
 
 /// Both readers on `text`, compared.
-fn agree<T: PartialEq + std::fmt::Debug>(
+fn agree<T: PartialEq + std::fmt::Debug + record::HeapFree>(
     text: &str,
     fast: fn(&str, Span, &Limits) -> Movetext<T>,
     parse_turn: fn(&str) -> TurnParse<T>,

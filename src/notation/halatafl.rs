@@ -182,6 +182,13 @@ pub struct Turn {
     pub promotion: Option<Promotion>,
 }
 
+/// A turn is a few words, `Copy`: it owns nothing.
+impl super::record::HeapFree for Turn {
+    fn heap_free(&self) -> bool {
+        true
+    }
+}
+
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut sep = "";

@@ -67,6 +67,14 @@ pub struct Turn {
     pub actions: Actions,
 }
 
+impl super::record::HeapFree for Turn {
+    /// Its series and its actions are inline, as all but the longest are.
+    #[inline]
+    fn heap_free(&self) -> bool {
+        self.series.as_ref().is_none_or(|s| s.0.is_inline()) && self.actions.is_inline()
+    }
+}
+
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(s) = &self.series {
@@ -415,6 +423,24 @@ mod tests {
         match parse_turn(input) {
             TurnParse::Turn(t, len) => (t, len),
             other => panic!("{input:?} did not parse: {other:?}"),
+        }
+    }
+
+    /// A turn owns nothing on the heap unless its series or its actions outgrew their
+    /// room: only then must an entry handed on run its drop.
+    #[test]
+    fn a_turn_is_heap_free_while_its_lists_are_inline() {
+        use crate::notation::record::HeapFree;
+        let long_series = format!("[{}2] enter", "1 ".repeat(20));
+        let many = vec!["enter"; 30].join(", ");
+        for (input, free) in [
+            ("[1 4 2] enter, c1+4+2", true),
+            ("-", true),
+            ("enter", true),
+            (long_series.as_str(), false),
+            (many.as_str(), false),
+        ] {
+            assert_eq!(turn(input).0.heap_free(), free, "{input}");
         }
     }
 

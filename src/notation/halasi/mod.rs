@@ -373,6 +373,9 @@ pub enum Turn {
     },
 }
 
+/// A turn's routes and tiles may be on the heap: it is always dropped.
+impl super::record::HeapFree for Turn {}
+
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -264,6 +264,18 @@ enum Flow {
 /// into a sink keeps none of its entries.
 pub type Sink<'a, T> = &'a mut dyn FnMut(&Entry<T>) -> bool;
 
+/// Whether a turn owns nothing on the heap, so that letting it go frees nothing: an
+/// entry handed to a [`Sink`] is then let go without running its drop, a call a turn
+/// where nearly every turn owns nothing (Thaayam's lists are inline but for rare long
+/// ones). The answer `false`, the default, is always safe: the entry is dropped.
+pub trait HeapFree {
+    fn heap_free(&self) -> bool {
+        false
+    }
+}
+
+impl HeapFree for String {}
+
 /// The frame's state while a movetext is read: what the next turn carries, and the
 /// rules on what may follow what. Fed token by token, from a one-pass parse or from
 /// the fallback reader.
@@ -285,7 +297,7 @@ struct Reader<'a, 's, T> {
     after_turn: bool,
 }
 
-impl<'a, 's, T> Reader<'a, 's, T> {
+impl<'a, 's, T: HeapFree> Reader<'a, 's, T> {
     fn new(
         text: &'a str,
         span: Span,
@@ -531,7 +543,16 @@ impl<'a, 's, T> Reader<'a, 's, T> {
         match &mut self.sink {
             None => self.out.entries.push(entry),
             Some(sink) => {
-                if !sink(&entry) {
+                let go = sink(&entry);
+                let heap_free = entry.written.is_none()
+                    && match &entry.action {
+                        Action::Play(turn) => turn.heap_free(),
+                        Action::BadAddress(_) | Action::Resign | Action::Draw => true,
+                    };
+                if heap_free {
+                    std::mem::forget(entry);
+                }
+                if !go {
                     return Flow::Stop;
                 }
             }
@@ -602,7 +623,7 @@ impl<'a, 's, T> Reader<'a, 's, T> {
 
 /// Reads the movetext `span` of `text`, parsing turns with the game's `parse_turn`, one
 /// token at a time. Stops at the first syntax error, keeping everything before it.
-pub fn parse_movetext<T>(
+pub fn parse_movetext<T: HeapFree>(
     text: &str,
     span: Span,
     limits: &Limits,
@@ -678,7 +699,7 @@ fn frame_by_hand(b: &[u8]) -> Option<(FrameRule, usize)> {
 ///
 /// With a `sink`, each entry goes to it as it is read, and none is kept.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T>(
+pub(crate) fn parse_movetext_fast<'i, R: pest::RuleType, T: HeapFree>(
     text: &'i str,
     span: Span,
     limits: &Limits,

@@ -271,7 +271,9 @@ fn a_header_past_its_index_finds_every_tag() {
     for i in 0..300 {
         text.push_str(&format!("[T{i} \"v{i}\"]\n"));
     }
-    text.push_str("[T7 \"again\"]\n [ Esc\t\"a \\\"b\\\" \\\\ c\" ] \n[T299 \"again\"]\n\n1. x *\n");
+    text.push_str(
+        "[T7 \"again\"]\n [ Esc\t\"a \\\"b\\\" \\\\ c\" ] \n[T299 \"again\"]\n\n1. x *\n",
+    );
     let file = split(&text, &limits);
     let header = &file.records[0].header;
     assert_eq!(header.len(), 301);
@@ -279,11 +281,17 @@ fn a_header_past_its_index_finds_every_tag() {
         let tag = header.get(&format!("T{i}")).expect("every tag");
         assert_eq!(tag.value, format!("v{i}"));
         assert_eq!(&text[tag.value_span.start..tag.value_span.end], tag.value);
-        assert_eq!(&text[tag.span.start..tag.span.end], format!("[T{i} \"v{i}\"]"));
+        assert_eq!(
+            &text[tag.span.start..tag.span.end],
+            format!("[T{i} \"v{i}\"]")
+        );
     }
     let esc = header.get("Esc").expect("the escaped tag");
     assert_eq!(esc.value, "a \"b\" \\ c");
-    assert_eq!(&text[esc.value_span.start..esc.value_span.end], "a \\\"b\\\" \\\\ c");
+    assert_eq!(
+        &text[esc.value_span.start..esc.value_span.end],
+        "a \\\"b\\\" \\\\ c"
+    );
     assert_eq!(header.tags().last().map(|t| t.name), Some("Esc"));
     for absent in ["T300", "T", "Game", "t1"] {
         assert_eq!(header.value(absent), None, "{absent}");

@@ -40,6 +40,12 @@ impl<const N: usize> Bytes<N> {
         }
     }
 
+    /// Held inline (nothing on the heap)?
+    #[inline]
+    pub(super) fn is_inline(&self) -> bool {
+        matches!(self, Bytes::Inline { .. })
+    }
+
     #[inline]
     pub(super) fn as_slice(&self) -> &[u8] {
         match self {
@@ -145,6 +151,12 @@ impl Default for Actions {
 impl Actions {
     pub const fn new() -> Actions {
         Actions(Bytes::new())
+    }
+
+    /// Held inline (nothing on the heap), as all but the longest lists are?
+    #[inline]
+    pub fn is_inline(&self) -> bool {
+        self.0.is_inline()
     }
 
     /// No action (a turn written `-`)?
@@ -405,5 +417,22 @@ mod tests {
         }
         assert_eq!(actions.iter().collect::<Vec<_>>(), want);
         assert_eq!(actions.len(), want.len());
+    }
+
+    /// A list is inline until it outgrows its room, and then on the heap: only an
+    /// inline list may be let go without its drop (`record::HeapFree`).
+    #[test]
+    fn a_list_is_inline_until_it_outgrows_its_room() {
+        let mut actions = Actions::new();
+        let mut grew = false;
+        for k in 0..40 {
+            let before = actions.0.as_slice().len();
+            actions.push(Action::Enter);
+            let inline = matches!(actions.0, Bytes::Inline { .. });
+            assert_eq!(actions.is_inline(), inline);
+            grew |= !inline;
+            assert_eq!(inline, before < 22, "{k} actions");
+        }
+        assert!(grew);
     }
 }
