@@ -50,15 +50,21 @@ fn is_common(name: &str) -> bool {
     )
 }
 
+/// Whether `name` is a tag the referee reads for `G`: most tags are, found without
+/// building the list of all.
+#[inline(always)]
+fn is_known<G: Game>(name: &str) -> bool {
+    is_common(name) || G::TAGS.contains(&name) || G::SEATS.iter().any(|s| is_capitalised(name, s))
+}
+
 /// The tag a record's tag name was most likely meant to be, if it is not a tag the
 /// referee reads for game `G` itself: the same name in another case, or one within the
-/// distance of a misspelling.
+/// distance of a misspelling. (Cold, apart: a header's loop over its names asks it only
+/// of a name that is not known, and stays small.)
+#[cold]
+#[inline(never)]
 pub fn meant<G: Game>(name: &str) -> Option<String> {
-    // Most tags are known: they are found without building the list of all.
-    if is_common(name)
-        || G::TAGS.contains(&name)
-        || G::SEATS.iter().any(|s| is_capitalised(name, s))
-    {
+    if is_known::<G>(name) {
         return None;
     }
     let mut known: Vec<String> = COMMON.iter().map(|t| t.to_string()).collect();
@@ -89,27 +95,38 @@ pub fn capitalised(seat: &str) -> String {
 /// pointing at its name.
 pub fn near_misses<G: Game>(text: &str, header: &Header) -> Vec<Diagnostic> {
     // Names first: a tag is looked at whole only where it is a near-miss.
-    header
-        .names()
-        .enumerate()
-        .filter_map(|(i, name)| {
-            let meant = meant::<G>(name)?;
-            let tag = header.tags().nth(i)?;
-            let mut d = Diagnostic::new(
-                ErrorKind::Header,
-                Some(name_span(text, &tag)),
-                format!(
-                    "`{}` is not a tag the referee reads, so it is ignored; did you mean `{meant}`?",
-                    quote(tag.name)
-                ),
-            );
-            d.hint = Some(format!(
-                "tag names are matched exactly, case included: write [{meant} \"{}\"]",
-                quote(tag.value)
-            ));
-            Some(d)
-        })
-        .collect()
+    let mut out = Vec::new();
+    for (i, name) in header.names().enumerate() {
+        if !is_known::<G>(name) {
+            if let Some(meant) = meant::<G>(name) {
+                out.extend(
+                    header
+                        .tags()
+                        .nth(i)
+                        .map(|tag| near_miss(text, &tag, &meant)),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The warning on `tag`, a near-miss of the tag `meant`.
+#[cold]
+fn near_miss(text: &str, tag: &Tag<'_>, meant: &str) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        ErrorKind::Header,
+        Some(name_span(text, tag)),
+        format!(
+            "`{}` is not a tag the referee reads, so it is ignored; did you mean `{meant}`?",
+            quote(tag.name)
+        ),
+    );
+    d.hint = Some(format!(
+        "tag names are matched exactly, case included: write [{meant} \"{}\"]",
+        quote(tag.value)
+    ));
+    d
 }
 
 /// The span of a tag's name in `text`: its first occurrence in the tag's line (the
