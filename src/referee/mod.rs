@@ -206,7 +206,9 @@ fn or_list(items: &[&str]) -> String {
 pub struct Report {
     /// The record's index in its file (0-based).
     pub index: usize,
-    pub game: Option<String>,
+    /// The game the record names: a game the referee knows by its own name, with no
+    /// copy (a report is made for every record `check` reads).
+    pub game: Option<std::borrow::Cow<'static, str>>,
     pub ruleset: Option<String>,
     pub valid: bool,
     /// The number of turns the record holds.
@@ -443,7 +445,7 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
         let tag = |name: &str| raw.and_then(|r| r.header.value(name)).map(str::to_string);
         vec![Report {
             index: chunk.index,
-            game: tag("Game"),
+            game: tag("Game").map(Into::into),
             ruleset: tag("Ruleset"),
             valid: false,
             turns: 0,
@@ -505,7 +507,7 @@ pub fn check_record(
         Err(d) => {
             return Report {
                 index,
-                game: raw.header.value("Game").map(str::to_string),
+                game: raw.header.value("Game").map(|g| g.to_string().into()),
                 ruleset: raw.header.value("Ruleset").map(str::to_string),
                 valid: false,
                 turns: 0,

@@ -47,7 +47,7 @@ pub(super) fn valid_record<G: Game>(
     check_result::<G>(&session, raw, &movetext, &mut errors);
     errors.is_empty().then(|| Report {
         index,
-        game: Some(G::NAME.to_string()),
+        game: Some(G::NAME.into()),
         ruleset: Some(session.ruleset.name.clone()),
         valid: true,
         turns,

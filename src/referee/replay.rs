@@ -102,7 +102,7 @@ pub fn judge<G: Game>(
     }
     let mut report = Report {
         index,
-        game: Some(G::NAME.to_string()),
+        game: Some(G::NAME.into()),
         ruleset: None,
         valid: false,
         turns: 0,
