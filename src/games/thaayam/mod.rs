@@ -69,6 +69,34 @@ pub fn starting_throws(s: &Settings, dice: &mut Dice) -> (Seat, Vec<(Seat, u8)>)
     }
 }
 
+/// The seat that starts by rule 3, as [`starting_throws`] finds it and drawing the same
+/// words, with no list of the throws kept: a record's start, where the list is wanted
+/// only to explain a `First` tag that disagrees.
+pub fn starter(s: &Settings, dice: &mut Dice) -> Seat {
+    let seats = s.seats();
+    let mut tied = [Seat(0); 4];
+    let mut n = seats.len().min(tied.len());
+    tied[..n].copy_from_slice(&seats[..n]);
+    loop {
+        let mut throws = [0u8; 4];
+        for t in &mut throws[..n] {
+            *t = s.dice.throw(dice);
+        }
+        let high = throws[..n].iter().copied().max().unwrap_or(0);
+        let mut kept = 0;
+        for k in 0..n {
+            if throws[k] == high {
+                tied[kept] = tied[k];
+                kept += 1;
+            }
+        }
+        n = kept;
+        if n <= 1 {
+            return tied[0];
+        }
+    }
+}
+
 fn name(seat: Seat) -> &'static str {
     SEAT_NAMES[seat.0 as usize & 3]
 }
@@ -129,14 +157,22 @@ impl Game for Thaayam {
         if let Some(st) = setup {
             return Ok(st);
         }
+        // The dice as they were before the starting throws: drawn again, with the
+        // throws listed, where a `First` tag disagrees.
+        let mut before = None;
         let derived = match (settings.first, dice) {
-            (First::HighestThrow, Some(d)) => Some(starting_throws(settings, d)),
+            (First::HighestThrow, Some(d)) => {
+                before = Some(d.clone());
+                Some(starter(settings, d))
+            }
             _ => None,
         };
         let tag = tags.tag("First").map(str::trim);
         let playing = |w: &str| settings.seats().iter().copied().find(|&x| name(x) == w);
         let first = match (derived, tag) {
-            (Some((d, throws)), Some(t)) if t != name(d) => {
+            (Some(d), Some(t)) if t != name(d) => {
+                let mut dice = before.expect("the dice drew the starter");
+                let (_, throws) = starting_throws(settings, &mut dice);
                 let list: Vec<String> = throws
                     .iter()
                     .map(|(x, v)| format!("{} {v}", name(*x)))
@@ -146,7 +182,7 @@ impl Game for Thaayam {
                     derived: Some(format!("{} (throws: {})", name(d), list.join(", "))),
                 }));
             }
-            (Some((d, _)), _) => d,
+            (Some(d), _) => d,
             (None, Some(t)) => playing(t).ok_or_else(|| {
                 Violation::new(Fault::First {
                     written: t.to_string(),

@@ -147,6 +147,36 @@ fn a_series_is_thrown_until_a_throw_that_is_not_extra() {
     }
 }
 
+/// The starter is the one the listed starting throws find, drawing the same words,
+/// with two, three and four seats, ties thrown again; a `First` tag that disagrees is
+/// told the throws.
+#[test]
+fn the_starter_is_the_one_the_starting_throws_find() {
+    for names in [
+        &["south", "north"][..],
+        &["south", "west", "north"],
+        &["south", "west", "north", "east"],
+    ] {
+        let s = seats(names);
+        let mut rounds = 0;
+        for seed in 0..500 {
+            let seed = format!("start-{seed}");
+            let mut a = crate::dice::Dice::from_seed(&seed);
+            let mut b = crate::dice::Dice::from_seed(&seed);
+            let (first, throws) = starting_throws(&s, &mut b);
+            assert_eq!(starter(&s, &mut a), first, "{names:?} {seed}");
+            assert_eq!(a.words_used(), b.words_used(), "{names:?} {seed}");
+            rounds += usize::from(throws.len() > names.len());
+        }
+        assert!(rounds > 0, "{names:?}: no tie thrown again");
+    }
+    let s = s2();
+    let mut dice = crate::dice::Dice::from_seed("thaayam-1");
+    let v = Thaayam::start(&s, None, &FirstTag("south"), Some(&mut dice)).unwrap_err();
+    let text = v.to_string();
+    assert!(text.contains("north (throws: south 2, north 3)"), "{text}");
+}
+
 #[test]
 fn seed_thaayam_1_north_starts_with_2() {
     let s = s2();
