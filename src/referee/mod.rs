@@ -110,7 +110,8 @@ impl Diagnostic {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StatusReport {
     pub over: bool,
-    pub winners: Vec<&'static str>,
+    /// Inline: a report is made for every record `check` reads.
+    pub winners: smallvec::SmallVec<[&'static str; 2]>,
     pub draw: bool,
     pub reason: Option<&'static str>,
     /// The seat to move, while the game goes on. Where the order of a round is open
@@ -128,7 +129,7 @@ impl StatusReport {
         match status {
             games::Status::Playing { to_move } => StatusReport {
                 over: false,
-                winners: Vec::new(),
+                winners: smallvec::SmallVec::new(),
                 draw: false,
                 reason: None,
                 to_move: Some(games::seat_name::<G>(*to_move)),

@@ -608,15 +608,10 @@ pub(super) fn check_result<G: Game>(
     }
     let termination_tag = header.get("Termination");
     if let Some(t) = termination_tag {
-        if ![
-            "normal",
-            "resignation",
-            "agreement",
-            "abandoned",
-            "adjudication",
-        ]
-        .contains(&t.value)
-        {
+        if !matches!(
+            t.value,
+            "normal" | "resignation" | "agreement" | "abandoned" | "adjudication"
+        ) {
             errors.push(Diagnostic::new(
                 ErrorKind::Header,
                 Some(t.value_span),
