@@ -99,7 +99,8 @@ pub struct Header {
     /// hash; 0 where none has.
     first: [u8; 64],
     /// A tag past the index's reach (index 255 on) is not indexed: then a look-up the
-    /// index does not answer searches every tag.
+    /// index does not answer searches every tag (where none is, the index alone would
+    /// say so: searching is then only slower).
     beyond: bool,
 }
 
@@ -216,8 +217,8 @@ impl Header {
         if self.first[h] == 0 {
             // The first of its hash: indexed, within the index's reach.
             match u8::try_from(self.slots.len() + 1) {
-                Ok(i) if i < u8::MAX => self.first[h] = i,
-                _ => self.beyond = true,
+                Ok(i) => self.first[h] = i,
+                Err(_) => self.beyond = true,
             }
         }
         self.slots.push(Slot {

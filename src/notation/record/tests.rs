@@ -261,7 +261,7 @@ fn a_header_finds_each_tag_whatever_names_share_a_hash() {
     assert_eq!(repeats, ["[Gbbe \"3\"]", "[Gaae \"4\"]"]);
 }
 
-/// A header of more tags than its index reaches (254) still finds every tag, the
+/// A header of more tags than its index reaches (255) still finds every tag, the
 /// repeated ones too, and knows an absent one absent; its names and values are its
 /// lines' (escapes resolved), and its spans the file's.
 #[test]
