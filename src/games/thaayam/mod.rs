@@ -52,47 +52,34 @@ use crate::ruleset::{Ruleset, Schema};
 /// The Thaayam rules module.
 pub struct Thaayam;
 
+/// The throws of the start, in order: a few a game, kept inline.
+pub type StartingThrows = smallvec::SmallVec<[(Seat, u8); 8]>;
+
 /// Rule 3: every playing seat throws once in turn order; the seats tied for highest
 /// throw again, in the same order, until one is highest. Returns the starter and the
 /// throws made, in order.
-pub fn starting_throws(s: &Settings, dice: &mut Dice) -> (Seat, Vec<(Seat, u8)>) {
-    let mut throws = Vec::new();
-    let mut tied: Vec<Seat> = s.seats().to_vec();
-    loop {
-        let round: Vec<(Seat, u8)> = tied.iter().map(|&t| (t, s.dice.throw(dice))).collect();
-        throws.extend(round.iter().copied());
-        let high = round.iter().map(|r| r.1).max().unwrap_or(0);
-        tied = round.iter().filter(|r| r.1 == high).map(|r| r.0).collect();
-        if tied.len() == 1 {
-            return (tied[0], throws);
-        }
-    }
-}
-
-/// The seat that starts by rule 3, as [`starting_throws`] finds it and drawing the same
-/// words, with no list of the throws kept: a record's start, where the list is wanted
-/// only to explain a `First` tag that disagrees.
-pub fn starter(s: &Settings, dice: &mut Dice) -> Seat {
+pub fn starting_throws(s: &Settings, dice: &mut Dice) -> (Seat, StartingThrows) {
+    let mut throws = StartingThrows::new();
     let seats = s.seats();
     let mut tied = [Seat(0); 4];
     let mut n = seats.len().min(tied.len());
     tied[..n].copy_from_slice(&seats[..n]);
     loop {
-        let mut throws = [0u8; 4];
-        for t in &mut throws[..n] {
-            *t = s.dice.throw(dice);
+        let round = throws.len();
+        for &seat in &tied[..n] {
+            throws.push((seat, s.dice.throw(dice)));
         }
-        let high = throws[..n].iter().copied().max().unwrap_or(0);
+        let high = throws[round..].iter().map(|t| t.1).max().unwrap_or(0);
         let mut kept = 0;
         for k in 0..n {
-            if throws[k] == high {
+            if throws[round + k].1 == high {
                 tied[kept] = tied[k];
                 kept += 1;
             }
         }
         n = kept;
         if n <= 1 {
-            return tied[0];
+            return (tied[0], throws);
         }
     }
 }
@@ -157,22 +144,14 @@ impl Game for Thaayam {
         if let Some(st) = setup {
             return Ok(st);
         }
-        // The dice as they were before the starting throws: drawn again, with the
-        // throws listed, where a `First` tag disagrees.
-        let mut before = None;
         let derived = match (settings.first, dice) {
-            (First::HighestThrow, Some(d)) => {
-                before = Some(d.clone());
-                Some(starter(settings, d))
-            }
+            (First::HighestThrow, Some(d)) => Some(starting_throws(settings, d)),
             _ => None,
         };
         let tag = tags.tag("First").map(str::trim);
         let playing = |w: &str| settings.seats().iter().copied().find(|&x| name(x) == w);
         let first = match (derived, tag) {
-            (Some(d), Some(t)) if t != name(d) => {
-                let mut dice = before.expect("the dice drew the starter");
-                let (_, throws) = starting_throws(settings, &mut dice);
+            (Some((d, throws)), Some(t)) if t != name(d) => {
                 let list: Vec<String> = throws
                     .iter()
                     .map(|(x, v)| format!("{} {v}", name(*x)))
@@ -182,7 +161,7 @@ impl Game for Thaayam {
                     derived: Some(format!("{} (throws: {})", name(d), list.join(", "))),
                 }));
             }
-            (Some(d), _) => d,
+            (Some((d, _)), _) => d,
             (None, Some(t)) => playing(t).ok_or_else(|| {
                 Violation::new(Fault::First {
                     written: t.to_string(),
