@@ -71,11 +71,7 @@ pub enum Turn {
 }
 
 /// A turn is a few words, `Copy`: it owns nothing.
-impl super::record::HeapFree for Turn {
-    fn heap_free(&self) -> bool {
-        true
-    }
-}
+impl super::record::HeapFree for Turn {}
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

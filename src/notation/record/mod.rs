@@ -151,6 +151,7 @@ impl Header {
     }
 
     /// The text at `span` of the header's text.
+    #[inline]
     pub(crate) fn text_at(&self, span: Span) -> &str {
         &self.text[span.start..span.end]
     }
@@ -163,8 +164,8 @@ impl Header {
     #[inline]
     fn tag(&self, s: &Slot) -> Tag<'_> {
         Tag {
-            name: &self.text[s.name.start..s.name.end],
-            value: &self.text[s.value.start..s.value.end],
+            name: self.text_at(s.name),
+            value: self.text_at(s.value),
             span: s.span,
             value_span: s.value_span,
         }
@@ -177,9 +178,7 @@ impl Header {
 
     /// The tags' names in written order.
     pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
-        self.slots
-            .iter()
-            .map(|s| &self.text[s.name.start..s.name.end])
+        self.slots.iter().map(|s| self.text_at(s.name))
     }
 
     /// How many tags the header has.
@@ -239,7 +238,7 @@ impl Header {
     pub fn value(&self, name: &str) -> Option<&str> {
         let name = name.as_bytes();
         self.find(name, name_hash(name))
-            .map(|s| &self.text[s.value.start..s.value.end])
+            .map(|s| self.text_at(s.value))
     }
 }
 

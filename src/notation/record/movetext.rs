@@ -267,10 +267,11 @@ pub type Sink<'a, T> = &'a mut dyn FnMut(&Entry<T>) -> bool;
 /// Whether a turn owns nothing on the heap, so that letting it go frees nothing: an
 /// entry handed to a [`Sink`] is then let go without running its drop, a call a turn
 /// where nearly every turn owns nothing (Thaayam's lists are inline but for rare long
-/// ones). The answer `false`, the default, is always safe: the entry is dropped.
-pub trait HeapFree {
+/// ones). The default: a type with no drop to run (`Copy` turns); any other is dropped,
+/// which is always safe.
+pub trait HeapFree: Sized {
     fn heap_free(&self) -> bool {
-        false
+        !std::mem::needs_drop::<Self>()
     }
 }
 

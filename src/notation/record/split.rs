@@ -101,16 +101,15 @@ impl TagAt {
     }
 }
 
-/// The header whose tag-pair lines, in `text`, are `lines` (at least one; the lines
-/// follow each other): the lines' text is copied once, and a tag read by hand is where
-/// it lies in it. A repeated tag is a header error, in `errors`.
-pub(crate) fn build_header(text: &str, lines: &[TagAt], errors: &mut Vec<SyntaxError>) -> Header {
-    let base = lines.first().map_or(0, |l| l.line().start);
-    let end = lines.last().map_or(0, |l| l.line().end);
-    let mut header = Header::with_text(text[base..end].to_string(), lines.len());
+/// The header whose tag-pair lines, at `lines` in `text`, are `tags` (the lines follow
+/// each other): the lines' text is copied once, and a tag read by hand is where it lies
+/// in it. A repeated tag is a header error, in `errors`.
+fn build_header(text: &str, lines: Span, tags: &[TagAt], errors: &mut Vec<SyntaxError>) -> Header {
+    let base = lines.start;
+    let mut header = Header::with_text(text[base..lines.end].to_string(), tags.len());
     let at = |s: Span| Span::new(s.start - base, s.end - base);
-    for line in lines {
-        let (name, value, span, value_span) = match line {
+    for tag in tags {
+        let (name, value, span, value_span) = match tag {
             TagAt::Fast { line, name, value } => (at(*name), at(*value), *line, *value),
             TagAt::Parsed(tag) => (
                 header.append(&tag.name),
@@ -354,10 +353,10 @@ fn value_stop(b: &[u8]) -> Option<usize> {
 /// A record whose header's lines are `lines`, in `text`, its movetext after the last
 /// (up to [`end_record`]).
 pub(crate) fn header_record(text: &str, lines: &[TagAt]) -> RawRecord {
-    let mut header_errors = Vec::new();
-    let header = build_header(text, lines, &mut header_errors);
     let start = lines.first().map_or(0, |l| l.line().start);
     let end = lines.last().map_or(0, |l| l.line().end);
+    let mut header_errors = Vec::new();
+    let header = build_header(text, Span::new(start, end), lines, &mut header_errors);
     RawRecord {
         header,
         header_errors,

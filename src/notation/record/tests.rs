@@ -344,3 +344,11 @@ fn an_annotation_needs_a_turn_before_it_kept_or_handed_on() {
     let read = parse_movetext_into(text, span, &limits, Some(&mut two));
     assert_eq!((n, read.error), (2, None));
 }
+
+/// A turn with no drop to run is let go without one; any other is dropped.
+#[test]
+fn a_turn_without_a_drop_is_heap_free() {
+    use crate::notation::record::HeapFree;
+    assert!(crate::notation::halves::Turn::Pass.heap_free());
+    assert!(!String::new().heap_free());
+}
