@@ -21,7 +21,7 @@ pub mod violation;
 mod tests;
 
 pub use board::{Ending, Phase, Reason, State, Tiles};
-pub use settings::{Keep, Settings, Start, Touch, Win, SCHEMA, SEAT_NAMES};
+pub use settings::{Keep, Seats, Settings, Start, Touch, Win, SCHEMA, SEAT_NAMES};
 pub use setup::parse_cell;
 pub use violation::{ContractFault, Mover, SetupFault, Violation};
 

@@ -23,19 +23,15 @@ pub(crate) fn mover(s: &Settings, st: &State) -> Mover {
     }
 }
 
-/// The seats that play, as a set.
-#[inline]
-fn seat_set(s: &Settings) -> SeatSet {
-    let mut m = 0u8;
-    for &seat in &s.seats {
-        m |= 1 << seat.0;
-    }
-    SeatSet(m)
-}
-
 /// The seats still playing: not resigned.
 pub(crate) fn playing(s: &Settings, st: &State) -> SeatSet {
-    SeatSet(seat_set(s).0 & !st.resigned.0)
+    SeatSet(s.seats.set().0 & !st.resigned.0)
+}
+
+/// The seats (of all three) for which `f` holds, as a set.
+#[inline]
+fn seats_where(f: impl Fn(usize) -> bool) -> u8 {
+    u8::from(f(0)) | u8::from(f(1)) << 1 | u8::from(f(2)) << 2
 }
 
 /// Does `seat` take turns in the current phase? Resigned seats never do; in the waxing
@@ -48,16 +44,12 @@ pub(crate) fn takes_turns(s: &Settings, st: &State, seat: Seat) -> bool {
 /// The seats that take turns in the current phase ([`takes_turns`]), as a set.
 #[inline]
 fn turn_takers(s: &Settings, st: &State) -> SeatSet {
-    let mut m = 0u8;
-    for &seat in &s.seats {
-        let takes = match st.phase {
-            Phase::Waxing => st.hand[usize::from(seat.0)] > 0,
-            Phase::Contract => seat == s.first(),
-            Phase::Waning => st.tiles.count(seat) > 0,
-        };
-        m |= u8::from(takes) << seat.0;
-    }
-    SeatSet(m & !st.resigned.0)
+    let m = match st.phase {
+        Phase::Waxing => seats_where(|i| st.hand[i] > 0),
+        Phase::Contract => 1 << s.first().0,
+        Phase::Waning => seats_where(|i| st.tiles.count(Seat(i as u8)) > 0),
+    };
+    SeatSet(m & s.seats.set().0 & !st.resigned.0)
 }
 
 /// The first seat from `from` (itself included when `inclusive`) in turn order that takes
@@ -81,12 +73,8 @@ pub(crate) fn rotation(s: &Settings, st: &State) -> u32 {
 /// hand).
 #[inline]
 fn out_and_in(s: &Settings, st: &State) -> (SeatSet, SeatSet) {
-    let (mut seats, mut out) = (0u8, 0u8);
-    for &seat in &s.seats {
-        seats |= 1 << seat.0;
-        out |= u8::from(st.left(seat) == 0) << seat.0;
-    }
-    let live = seats & !st.resigned.0;
+    let out = seats_where(|i| st.left(Seat(i as u8)) == 0);
+    let live = s.seats.set().0 & !st.resigned.0;
     (SeatSet(out & live), SeatSet(live & !out))
 }
 
@@ -119,11 +107,7 @@ pub(crate) fn end_check(s: &Settings, st: &State, had_tiles: SeatSet) -> Option<
 
 /// The seats with tiles left.
 pub(crate) fn with_tiles(s: &Settings, st: &State) -> SeatSet {
-    let mut m = 0u8;
-    for &seat in &s.seats {
-        m |= u8::from(st.left(seat) > 0) << seat.0;
-    }
-    SeatSet(m)
+    SeatSet(seats_where(|i| st.left(Seat(i as u8)) > 0) & s.seats.set().0)
 }
 
 /// After a move by `mover`: the end checks, then the phase and the seat to move.

@@ -1,6 +1,6 @@
 //! The Halves schema and its typed settings.
 
-use crate::games::Seat;
+use crate::games::{Seat, SeatSet};
 use crate::ruleset::{Alt, Kind, Ruleset, Schema, SettingSpec, COMMON_RULES};
 
 /// Every seat the game knows, in turn order.
@@ -59,10 +59,68 @@ impl Keep {
 pub const MAX_TILES_EACH: u8 = 21;
 
 /// The typed settings of a Halves ruleset.
+/// The seats that play, in turn order (white, black, red): sorted, each once. Kept
+/// inline with their set, so settings copy without an allocation (every record's game
+/// holds its own) and the turn-order checks are bit operations on [`Seats::set`].
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub struct Seats {
+    list: [Seat; 3],
+    n: u8,
+    set: SeatSet,
+}
+
+impl Seats {
+    /// The seats among `seats` that exist (white, black, red), in turn order, each once.
+    pub fn of(seats: &[Seat]) -> Seats {
+        let set = seats
+            .iter()
+            .filter(|s| s.0 < 3)
+            .fold(SeatSet::EMPTY, |m, &s| m.with(s));
+        let mut list = [Seat(0); 3];
+        let mut n = 0;
+        for seat in set.iter() {
+            list[n] = seat;
+            n += 1;
+        }
+        Seats {
+            list,
+            n: n as u8,
+            set,
+        }
+    }
+    /// The seats as a set.
+    #[inline]
+    pub fn set(&self) -> SeatSet {
+        self.set
+    }
+}
+
+impl std::ops::Deref for Seats {
+    type Target = [Seat];
+    #[inline]
+    fn deref(&self) -> &[Seat] {
+        &self.list[..usize::from(self.n)]
+    }
+}
+
+impl<'a> IntoIterator for &'a Seats {
+    type Item = &'a Seat;
+    type IntoIter = std::slice::Iter<'a, Seat>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Seats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// The seats that play, in turn order (white, black, red).
-    pub seats: Vec<Seat>,
+    pub seats: Seats,
     pub tiles_each: u8,
     pub start: Start,
     /// A contract after the waxing (only ever applied with two seats).
@@ -79,7 +137,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            seats: vec![Seat(0), Seat(1)],
+            seats: Seats::of(&[Seat(0), Seat(1)]),
             tiles_each: 12,
             start: Start::Random,
             contract: true,
@@ -109,21 +167,21 @@ impl Settings {
         let d = Settings::default();
         let word = |key: &str| ruleset.value(key).and_then(|v| v.as_word());
         let int = |key: &str| ruleset.value(key).and_then(|v| v.as_int());
-        let mut seats: Vec<Seat> = ruleset
+        // The game fixes the turn order: white, black, red.
+        let mut seats = ruleset
             .value("seats")
             .and_then(|v| v.as_words())
             .map(|ws| {
-                ws.iter()
+                let named: Vec<Seat> = ws
+                    .iter()
                     .filter_map(|w| SEAT_NAMES.iter().position(|n| n == w))
                     .map(|i| Seat(i as u8))
-                    .collect()
+                    .collect();
+                Seats::of(&named)
             })
-            .unwrap_or_else(|| d.seats.clone());
-        // The game fixes the turn order: white, black, red.
-        seats.sort();
-        seats.dedup();
+            .unwrap_or(d.seats);
         if seats.len() < 2 {
-            seats = d.seats.clone();
+            seats = d.seats;
         }
         Settings {
             seats,

@@ -21,14 +21,14 @@ fn manual_three_seats_touching_two() -> Settings {
         s.start = Start::Manual;
         s.must_touch = 2;
         s.touch = Touch::Any;
-        s.seats = vec![Seat(0), Seat(1), Seat(2)];
+        s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]);
     })
 }
 
 /// Three seats of 21 tiles: the largest table, [`MAX_TILES`].
 fn three_seats_full_table() -> Settings {
     settings(|s| {
-        s.seats = vec![Seat(0), Seat(1), Seat(2)];
+        s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]);
         s.tiles_each = 21;
     })
 }
@@ -83,7 +83,7 @@ fn random_start_without_contract_or_with_three_seats_is_waning() {
     let none = crate::notation::record::Header::default();
     for s in [
         settings(|s| s.contract = false),
-        settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]),
+        settings(|s| s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)])),
     ] {
         let mut dice = Dice::from_seed("x");
         let st = Halves::start(&s, None, &none, Some(&mut dice)).unwrap();
@@ -130,7 +130,7 @@ fn manual_start_lays_the_first_tiles() {
     assert_eq!(st.hand[0], 11);
     let s3 = settings(|s| {
         s.start = Start::Manual;
-        s.seats = vec![Seat(0), Seat(1), Seat(2)];
+        s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]);
     });
     let st = Halves::start(&s3, None, &none, None).unwrap();
     assert_eq!(
@@ -365,7 +365,7 @@ fn last_standing_and_shared_first_out() {
     // Three seats, last-standing: an empty seat is skipped.
     let inv3 = settings(|s| {
         s.win = Win::LastStanding;
-        s.seats = vec![Seat(0), Seat(1), Seat(2)];
+        s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]);
     });
     let mut st = setup(
         &inv3,
@@ -377,7 +377,7 @@ fn last_standing_and_shared_first_out() {
     play(&inv3, &mut st, "x(0,-1)").unwrap();
     assert_eq!(st.to_move, Seat(1));
     // Three seats, first-out: a split that empties two seats at once: they share.
-    let s3 = settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]);
+    let s3 = settings(|s| s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]));
     let mut st = setup(
         &s3,
         "white: (0,0) (0,-1); black: (0,1) (0,2) (0,3); red: (1,-1); to-move: white; phase: waning",
@@ -395,7 +395,7 @@ fn last_standing_and_shared_first_out() {
 
 #[test]
 fn resign_in_three_seats_leaves_and_play_goes_on() {
-    let s3 = settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]);
+    let s3 = settings(|s| s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]));
     let mut st = setup(
         &s3,
         "white: (0,0) (0,-1); black: (0,1) (0,2); red: (1,0); to-move: white; phase: waning",
@@ -461,7 +461,7 @@ fn passes_just_made_in_a_setup() {
 
 #[test]
 fn a_resigned_seat_in_a_setup() {
-    let s3 = settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]);
+    let s3 = settings(|s| s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]));
     // Play skips a resigned seat: black moves, then red, never white.
     let mut st = setup(
         &s3,
@@ -539,7 +539,7 @@ fn every_legal_turn_plays_and_selfplay_ends() {
 
 #[test]
 fn after_a_swap_rulings_name_the_player_by_the_other_seats_tag() {
-    let s = settings(|s| s.seats = vec![Seat(0), Seat(2)]);
+    let s = settings(|s| s.seats = Seats::of(&[Seat(0), Seat(2)]));
     let mut st = setup(
         &s,
         "white: (0,0) (1,0); red: (0,1) (1,1); to-move: white; phase: contract",
@@ -717,12 +717,12 @@ fn random_layout_matches_the_plain_recomputation() {
     let none = crate::notation::record::Header::default();
     for s in [
         Settings::default(),
-        settings(|s| s.seats = vec![Seat(0), Seat(1), Seat(2)]),
+        settings(|s| s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)])),
         three_seats_full_table(),
         // The last layout of the smaller frontier (31 tiles at most), and the first of
         // the larger one.
         settings(|s| {
-            s.seats = vec![Seat(0), Seat(1), Seat(2)];
+            s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]);
             s.tiles_each = 10;
         }),
         settings(|s| s.tiles_each = 16),
@@ -763,10 +763,10 @@ fn cut_tiles_are_the_tiles_whose_removal_leaves_two_groups() {
 #[test]
 fn apply_legal_makes_the_position_play_makes() {
     let none = crate::notation::record::Header::default();
-    let three = vec![Seat(0), Seat(1), Seat(2)];
+    let three = Seats::of(&[Seat(0), Seat(1), Seat(2)]);
     let variants = [
         Settings::default(),
-        settings(|s| s.seats = three.clone()),
+        settings(|s| s.seats = three),
         settings(|s| s.contract = false),
         settings(|s| s.start = Start::Manual),
         manual_three_seats_touching_two(),
@@ -777,7 +777,7 @@ fn apply_legal_makes_the_position_play_makes() {
         }),
         settings(|s| {
             s.keep = Keep::MostFriendly;
-            s.seats = three.clone();
+            s.seats = three;
             s.win = Win::LastStanding;
         }),
         settings(|s| s.free_edges = 4),
@@ -861,7 +861,7 @@ fn pieces_match_the_groups_searched() {
         manual_three_seats_touching_two(),
         three_seats_full_table(),
         settings(|s| {
-            s.seats = vec![Seat(0), Seat(1), Seat(2)];
+            s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]);
             s.win = Win::LastStanding;
             s.keep = Keep::MostFriendly;
         }),
@@ -908,4 +908,34 @@ fn pieces_match_the_groups_searched() {
         }
     }
     assert!(splits > 1000, "{splits}");
+}
+
+/// `seats`: the turn order is white, black, red whatever order the ruleset names them
+/// in, each once, and the set and the list agree.
+#[test]
+fn seats_are_taken_in_turn_order_each_once() {
+    let seats = Seats::of(&[Seat(2), Seat(0), Seat(2), Seat(7)]);
+    assert_eq!(&*seats, &[Seat(0), Seat(2)]);
+    assert_eq!(seats.set(), SeatSet(0b101));
+    assert_eq!(format!("{seats:?}"), "[Seat(0), Seat(2)]");
+    let named = |words: &str| {
+        use crate::ruleset::{apply_overrides, Library, Origin, Override};
+        let base = Library::new(Vec::new())
+            .load("halves", crate::games::registry::schemas())
+            .expect("the shipped ruleset loads");
+        let set = Override {
+            key: "seats".into(),
+            value: words.into(),
+            origin: Origin::CommandLine,
+            file: "--option".into(),
+            line: 1,
+            column: 1,
+            value_column: 1,
+        };
+        let r = apply_overrides(&base, &SCHEMA, &[set]).expect("valid settings");
+        Settings::from_ruleset(&r).seats
+    };
+    assert_eq!(&*named("[red white]"), &[Seat(0), Seat(2)]);
+    assert_eq!(&*named("[red black white]"), &[Seat(0), Seat(1), Seat(2)]);
+    assert_eq!(named("[black red]").set(), SeatSet(0b110));
 }
