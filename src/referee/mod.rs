@@ -17,6 +17,7 @@ pub use replay::{judge, JudgeOptions, Judgement, TurnVerdict, ViolationDetail};
 pub use session::{Numbering, Refusal, Refused, Session};
 
 use std::any::Any;
+use std::fmt;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -202,6 +203,37 @@ fn or_list(items: &[&str]) -> String {
     }
 }
 
+/// The name of the ruleset a report names: the ruleset's own, shared with the game that
+/// was played under it (a report is made for every record `check` reads, and a valid
+/// record's name is then never printed), or a name as a record writes it.
+#[derive(Clone)]
+pub enum RulesetName {
+    Of(Arc<Ruleset>),
+    Written(String),
+}
+
+impl std::ops::Deref for RulesetName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match self {
+            RulesetName::Of(r) => &r.name,
+            RulesetName::Written(name) => name,
+        }
+    }
+}
+
+impl fmt::Debug for RulesetName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl serde::Serialize for RulesetName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self)
+    }
+}
+
 /// The ruling on one record, whatever its game: what `check` prints.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -210,7 +242,7 @@ pub struct Report {
     /// The game the record names: a game the referee knows by its own name, with no
     /// copy (a report is made for every record `check` reads).
     pub game: Option<std::borrow::Cow<'static, str>>,
-    pub ruleset: Option<String>,
+    pub ruleset: Option<RulesetName>,
     pub valid: bool,
     /// The number of turns the record holds.
     pub turns: usize,
@@ -431,9 +463,13 @@ fn check_text_at(env: &Env, file: &str, text: &str, first_line: usize) -> Vec<Re
     reports
 }
 
+/// The rulings on a chunk: one, but for a chunk that holds text before its record.
+/// Kept inline: `check` makes them for every record it reads.
+pub type Reports = smallvec::SmallVec<[Report; 1]>;
+
 /// The ruling on one record read from a stream ([`record::Chunks`]), or the "no record
 /// here" report of a stream without a header. Spans count from the chunk's text.
-pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
+pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Reports {
     let refused = |text: &str, kind: ErrorKind, at: usize, message: String| {
         // The text kept is bounded already (an over-limit record's header may be over a
         // small limit): read for its tags whatever its size.
@@ -444,10 +480,10 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
         let file = record::split(text, &whole);
         let raw = file.records.first();
         let tag = |name: &str| raw.and_then(|r| r.header.value(name)).map(str::to_string);
-        vec![Report {
+        smallvec::smallvec![Report {
             index: chunk.index,
             game: tag("Game").map(Into::into),
-            ruleset: tag("Ruleset"),
+            ruleset: tag("Ruleset").map(RulesetName::Written),
             valid: false,
             turns: 0,
             status: None,
@@ -460,14 +496,14 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Vec<Report> {
         // A record the stream read whole is not cut again.
         ChunkText::Text(text) if chunk.record.is_some() => {
             let raw = chunk.record.as_ref().expect("a record read whole");
-            vec![check_record(env, file, text, raw, chunk.index, chunk.line)]
+            smallvec::smallvec![check_record(env, file, text, raw, chunk.index, chunk.line)]
         }
         ChunkText::Text(text) => {
             let mut reports = check_text_at(env, file, text, chunk.line);
             for r in &mut reports {
                 r.index = chunk.index;
             }
-            reports
+            Reports::from_vec(reports)
         }
         ChunkText::NotUtf8 { valid } => refused(
             valid,
@@ -509,7 +545,10 @@ pub fn check_record(
             return Report {
                 index,
                 game: raw.header.value("Game").map(|g| g.to_string().into()),
-                ruleset: raw.header.value("Ruleset").map(str::to_string),
+                ruleset: raw
+                    .header
+                    .value("Ruleset")
+                    .map(|n| RulesetName::Written(n.to_string())),
                 valid: false,
                 turns: 0,
                 status: None,

@@ -10,7 +10,7 @@ use crate::games::Game;
 use crate::notation::record::{Action, Entry, RawRecord};
 
 use super::replay::{check_result, prepare};
-use super::{Env, Report};
+use super::{Env, Report, RulesetName};
 
 /// The report on a valid record with nothing to report; `None` for any other record.
 pub(super) fn valid_record<G: Game>(
@@ -48,7 +48,7 @@ pub(super) fn valid_record<G: Game>(
     errors.is_empty().then(|| Report {
         index,
         game: Some(G::NAME.into()),
-        ruleset: Some(session.ruleset.name.clone()),
+        ruleset: Some(RulesetName::Of(session.ruleset.clone())),
         valid: true,
         turns,
         status: Some(session.status_report()),

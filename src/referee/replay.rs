@@ -9,7 +9,7 @@ use crate::quote::quote;
 use crate::ruleset::{self, Location, Origin, Override, RuleText, Ruleset, Setting};
 
 use super::session::{Refusal, Session};
-use super::{Diagnostic, Env, ErrorKind, Report};
+use super::{Diagnostic, Env, ErrorKind, Report, RulesetName};
 
 /// How one turn was judged (for `adjudicate`).
 #[derive(Clone, Debug)]
@@ -130,7 +130,7 @@ pub fn judge<G: Game>(
         }
     };
     if let Some(mut session) = session {
-        judgement.report.ruleset = Some(session.ruleset.name.clone());
+        judgement.report.ruleset = Some(RulesetName::Of(session.ruleset.clone()));
         let complete = replay(
             &mut session,
             text,
@@ -145,11 +145,8 @@ pub fn judge<G: Game>(
         judgement.report.status = Some(session.status_report());
         judgement.session = Some(session);
     } else {
-        judgement.report.ruleset = raw
-            .header
-            .value("Ruleset")
-            .map(str::to_string)
-            .or_else(|| Some(G::NAME.to_string()));
+        let name = raw.header.value("Ruleset").unwrap_or(G::NAME);
+        judgement.report.ruleset = Some(RulesetName::Written(name.to_string()));
     }
     if let Some(e) = &movetext.error {
         errors.push(Diagnostic::new(
