@@ -577,11 +577,16 @@ pub(super) fn check_result<G: Game>(
             _ => {
                 let mut set = SeatSet::EMPTY;
                 let mut ok = !v.is_empty();
-                for word in v.split_whitespace() {
-                    match seats.iter().find(|s| seat_name::<G>(**s) == word) {
+                let mut winner =
+                    |word: &str| match seats.iter().find(|s| seat_name::<G>(**s) == word) {
                         Some(s) => set = set.with(*s),
                         None => ok = false,
-                    }
+                    };
+                // Mostly one seat's name: a word of visible ASCII is one word as is.
+                if v.bytes().all(|b| b.is_ascii_graphic()) {
+                    winner(v);
+                } else {
+                    v.split_whitespace().for_each(winner);
                 }
                 ok.then_some(Declared::Winners(set))
             }

@@ -305,6 +305,86 @@ impl Tiles {
         m
     }
 
+    /// The tiles next to tile `i`, as a mask: the cells [`Tiles::ring`] finds, by index.
+    #[inline]
+    pub fn neighbours(&self, i: usize) -> u64 {
+        let keys = &self.keys;
+        let k = keys[i];
+        // An index below 64 (the slots past the last tile stop the walks up), as a bit
+        // where the tile is there.
+        let bit = |j: usize, there: bool| u64::from(there) << (j & MAX_TILES);
+        let mut m = bit(i.wrapping_sub(1), i > 0 && keys[i - 1] == k - 1);
+        m |= bit(i + 1, keys[i + 1] == k + 1);
+        let (nw, ne) = self.sides(i);
+        let ne_there = keys[ne] == k + KEY_NE;
+        m |= bit(ne, ne_there);
+        let se = ne + usize::from(ne_there);
+        m |= bit(se, keys[se] == k + KEY_SE);
+        let nw_there = keys[nw] == k - KEY_SE;
+        m |= bit(nw, nw_there);
+        let sw = nw + usize::from(nw_there);
+        m |= bit(sw, keys[sw] == k - KEY_NE);
+        m
+    }
+
+    /// The tile next to tile `i` in direction `d` of [`Tiles::ring`] (0 north, then
+    /// clockwise), where the ring says there is one.
+    #[inline]
+    pub fn neighbour_in(&self, i: usize, d: u32) -> usize {
+        let keys = &self.keys;
+        let k = keys[i];
+        match d {
+            0 => i - 1,
+            3 => i + 1,
+            1 | 2 => {
+                let (_, ne) = self.sides(i);
+                ne + usize::from(d == 2 && keys[ne] == k + KEY_NE)
+            }
+            _ => {
+                let (nw, _) = self.sides(i);
+                nw + usize::from(d == 4 && keys[nw] == k - KEY_SE)
+            }
+        }
+    }
+
+    /// The pieces left by taking tile `i` off where its neighbours form two runs round
+    /// it, `a` a tile of one and `b` of the other: `None` where they are still one
+    /// group, else the piece holding `a`. The two pieces are searched from `a` and `b`
+    /// a tile each in turn, so the search ends once the smaller one is found whole, and
+    /// what a removal cuts off is mostly a tile or two: the table's neighbours are not
+    /// all worked out first ([`Tiles::adjacency`]). The position is one group (every
+    /// tile left is joined to `a` or `b`).
+    pub fn two_pieces(&self, i: usize, a: usize, b: usize) -> Option<u64> {
+        let within = self.all() & !(1u64 << i);
+        // Each side's tiles found, and those whose neighbours are still to look at.
+        let (mut seen_a, mut seen_b) = (1u64 << a, 1u64 << b);
+        let (mut todo_a, mut todo_b) = (seen_a, seen_b);
+        loop {
+            let j = todo_a.trailing_zeros() as usize;
+            todo_a &= todo_a - 1;
+            let new = self.neighbours(j) & within & !seen_a;
+            if new & seen_b != 0 {
+                return None;
+            }
+            seen_a |= new;
+            todo_a |= new;
+            if todo_a == 0 {
+                return Some(seen_a);
+            }
+            let j = todo_b.trailing_zeros() as usize;
+            todo_b &= todo_b - 1;
+            let new = self.neighbours(j) & within & !seen_b;
+            if new & seen_a != 0 {
+                return None;
+            }
+            seen_b |= new;
+            todo_b |= new;
+            if todo_b == 0 {
+                return Some(within & !seen_b);
+            }
+        }
+    }
+
     /// Where the neighbours of tile `i` in the columns on either side would be: the
     /// first tile at or above its north-west cell `(q-1,r)`, and at or above its
     /// north-east cell `(q+1,r-1)`. A column holds a few tiles, so a walk from `i` each

@@ -330,6 +330,44 @@ pub(crate) fn split(s: &Settings, tiles: &Tiles, adj: &Adjacency, i: usize, seat
     let within = tiles.all() & !(1u64 << i);
     let mut groups = [0u64; 6];
     let count = Tiles::pieces(adj, within, adj[i], &mut groups);
+    keep_rule(s, tiles, seat, groups, count)
+}
+
+/// [`split`] of a tile whose neighbours are `ring`, which does not leave one group
+/// ([`leaves_one_group`]). Where they form two runs, the pieces are searched from the
+/// runs ([`Tiles::two_pieces`]); elsewhere from every tile's neighbours.
+pub(crate) fn split_ring(s: &Settings, tiles: &Tiles, i: usize, ring: u8, seat: Seat) -> Split {
+    let ring = ring & 0x3F;
+    let before = ((ring << 1) | (ring >> 5)) & 0x3F;
+    let starts = ring & !before;
+    if starts.count_ones() != 2 {
+        return split(s, tiles, &tiles.adjacency(), i, seat);
+    }
+    let a = tiles.neighbour_in(i, starts.trailing_zeros());
+    let b = tiles.neighbour_in(i, 7 - starts.leading_zeros());
+    let within = tiles.all() & !(1u64 << i);
+    let mut groups = [0u64; 6];
+    let count = match tiles.two_pieces(i, a, b) {
+        None => {
+            groups[0] = within;
+            1
+        }
+        Some(piece) => {
+            let other = within & !piece;
+            // In order of the lowest tile.
+            (groups[0], groups[1]) = if piece.trailing_zeros() < other.trailing_zeros() {
+                (piece, other)
+            } else {
+                (other, piece)
+            };
+            2
+        }
+    };
+    keep_rule(s, tiles, seat, groups, count)
+}
+
+/// Which of the `count` groups left the keep rule lets survive.
+fn keep_rule(s: &Settings, tiles: &Tiles, seat: Seat, groups: [u64; 6], count: usize) -> Split {
     let own = tiles.mask_of(seat);
     let mut scores = [0u32; 6];
     for g in 0..count {
@@ -411,8 +449,7 @@ pub(crate) fn judge_remove(
         }
         return Ok(1u64 << i);
     }
-    let adj = tiles.adjacency();
-    let sp = split(s, tiles, &adj, i, seat);
+    let sp = split_ring(s, tiles, i, ring, seat);
     let survivor = match keep {
         Some(k) => {
             let g = tiles
@@ -606,21 +643,16 @@ fn removed_tiles(s: &Settings, tiles: &Tiles, cell: Cell, keep: Option<Cell>, se
     let Some(i) = tiles.find(cell) else {
         unreachable!("a listed removal of {cell} names no tile");
     };
-    if leaves_one_group(tiles.ring(i)) {
+    let ring = tiles.ring(i);
+    if leaves_one_group(ring) {
         return 1u64 << i;
     }
-    let adj = tiles.adjacency();
-    let survivor = match keep.and_then(|k| tiles.find(k)) {
-        Some(j) => Tiles::grow(&adj, tiles.all() & !(1u64 << i), 1u64 << j),
-        None => {
-            let sp = split(s, tiles, &adj, i, seat);
-            (0..sp.count)
-                .find(|&g| sp.allowed & (1 << g) != 0)
-                .map(|g| sp.groups[g])
-                .unwrap_or(0)
-        }
+    let sp = split_ring(s, tiles, i, ring, seat);
+    let kept = match keep.and_then(|k| tiles.find(k)) {
+        Some(j) => sp.group_of(j),
+        None => (0..sp.count).find(|&g| sp.allowed & (1 << g) != 0),
     };
-    tiles.all() & !survivor
+    tiles.all() & !kept.map_or(0, |g| sp.groups[g])
 }
 
 /// Applies a turn already found legal; `off` holds the tiles a removal takes off.

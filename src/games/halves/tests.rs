@@ -850,12 +850,13 @@ fn one_run_of_neighbours_leaves_one_group() {
 
 /// The pieces a removal leaves, found by [`Tiles::pieces`] (the last group taken as
 /// the tiles left over), against every group searched ([`Tiles::groups_from`]), for
-/// every tile of every position of random games; and the turn-order helpers against
-/// their plain definitions.
+/// every tile of every position of random games; the split searched from two runs of
+/// neighbours ([`rules::split_ring`]) against the one from every tile's neighbours; and
+/// the turn-order helpers against their plain definitions.
 #[test]
 fn pieces_match_the_groups_searched() {
     let none = crate::notation::record::Header::default();
-    let mut splits = 0;
+    let (mut splits, mut two_runs) = (0, 0);
     for (k, s) in [
         Settings::default(),
         manual_three_seats_touching_two(),
@@ -883,6 +884,23 @@ fn pieces_match_the_groups_searched() {
                     assert_eq!(n, Tiles::groups_from(&adj, within, adj[i], &mut b));
                     assert_eq!(a, b, "tile {i} of {tiles:?}");
                     splits += usize::from(n > 1);
+                    assert_eq!(tiles.neighbours(i), adj[i], "tile {i} of {tiles:?}");
+                    // The pieces searched from two runs of neighbours, or from all.
+                    let ring = tiles.ring(i);
+                    if !rules::leaves_one_group(ring) {
+                        let seat = tiles.colour(i);
+                        let (x, y) = (
+                            rules::split_ring(&s, tiles, i, ring, seat),
+                            rules::split(&s, tiles, &adj, i, seat),
+                        );
+                        let at = format!("tile {i} of {tiles:?}");
+                        assert_eq!(
+                            (x.count, x.groups, x.allowed),
+                            (y.count, y.groups, y.allowed),
+                            "{at}"
+                        );
+                        two_runs += usize::from(ring_runs(ring) == 2);
+                    }
                 }
                 let plain_with_tiles = s
                     .seats
@@ -908,6 +926,18 @@ fn pieces_match_the_groups_searched() {
         }
     }
     assert!(splits > 1000, "{splits}");
+    assert!(two_runs > 1000, "{two_runs}");
+}
+
+/// How many runs of neighbours a ring holds (all six: one).
+fn ring_runs(ring: u8) -> u32 {
+    let cells: Vec<bool> = (0..6).map(|d| ring & (1 << d) != 0).collect();
+    let starts = (0..6).filter(|&d| cells[d] && !cells[(d + 5) % 6]).count() as u32;
+    if ring & 0x3F == 0x3F {
+        1
+    } else {
+        starts
+    }
 }
 
 /// `seats`: the turn order is white, black, red whatever order the ruleset names them
