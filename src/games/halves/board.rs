@@ -289,7 +289,7 @@ impl Tiles {
     /// Sorted by `q`, then `r`, the north and south neighbours are the tiles next to `i`,
     /// the north-east and south-east ones follow each other, and so do the north-west
     /// and south-west ones: two short walks ([`Tiles::sides`]), not six searches.
-    #[inline]
+    #[inline(always)]
     pub fn ring(&self, i: usize) -> u8 {
         let keys = &self.keys;
         let k = keys[i];
@@ -306,7 +306,7 @@ impl Tiles {
     }
 
     /// The tiles next to tile `i`, as a mask: the cells [`Tiles::ring`] finds, by index.
-    #[inline]
+    #[inline(always)]
     pub fn neighbours(&self, i: usize) -> u64 {
         let keys = &self.keys;
         let k = keys[i];

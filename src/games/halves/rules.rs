@@ -111,6 +111,7 @@ pub(crate) fn with_tiles(s: &Settings, st: &State) -> SeatSet {
 }
 
 /// After a move by `mover`: the end checks, then the phase and the seat to move.
+#[inline(always)]
 pub(crate) fn advance(s: &Settings, st: &mut State, mover: Seat, had_tiles: SeatSet) {
     if let Some(e) = end_check(s, st, had_tiles) {
         st.end = Some(e);
