@@ -291,14 +291,20 @@ pub(super) fn leaves_one_group(ring: u8) -> bool {
     ONE_GROUP >> (ring & 0x3F) & 1 != 0
 }
 
-/// Bit `ring` set: [`leaves_one_group`] says yes for `ring` (a run of neighbours starts
-/// at each neighbour with none before it; one run, or all six).
+/// Where in a ring (six bits, as [`Tiles::ring`] gives them) a run of neighbours starts:
+/// at each neighbour with none before it, going round.
+#[inline]
+const fn run_starts(ring: u8) -> u8 {
+    let before = ((ring << 1) | (ring >> 5)) & 0x3F;
+    ring & !before
+}
+
+/// Bit `ring` set: [`leaves_one_group`] says yes for `ring` (one run, or all six).
 const ONE_GROUP: u64 = {
     let mut table = 0u64;
     let mut ring = 0u8;
     while ring < 64 {
-        let before = ((ring << 1) | (ring >> 5)) & 0x3F;
-        if ring == 0x3F || (ring & !before).count_ones() == 1 {
+        if ring == 0x3F || run_starts(ring).count_ones() == 1 {
             table |= 1 << ring;
         }
         ring += 1;
@@ -338,9 +344,7 @@ pub(crate) fn split(s: &Settings, tiles: &Tiles, adj: &Adjacency, i: usize, seat
 /// ([`leaves_one_group`]). Where they form two runs, the pieces are searched from the
 /// runs ([`Tiles::two_pieces`]); elsewhere from every tile's neighbours.
 pub(crate) fn split_ring(s: &Settings, tiles: &Tiles, i: usize, ring: u8, seat: Seat) -> Split {
-    let ring = ring & 0x3F;
-    let before = ((ring << 1) | (ring >> 5)) & 0x3F;
-    let starts = ring & !before;
+    let starts = run_starts(ring & 0x3F);
     if starts.count_ones() != 2 {
         return split(s, tiles, &tiles.adjacency(), i, seat);
     }

@@ -58,7 +58,6 @@ impl Keep {
 /// holds).
 pub const MAX_TILES_EACH: u8 = 21;
 
-/// The typed settings of a Halves ruleset.
 /// The seats that play, in turn order (white, black, red): sorted, each once. Kept
 /// inline with their set, so settings copy without an allocation (every record's game
 /// holds its own) and the turn-order checks are bit operations on [`Seats::set`].
@@ -117,6 +116,7 @@ impl std::fmt::Debug for Seats {
     }
 }
 
+/// The typed settings of a Halves ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// The seats that play, in turn order (white, black, red).
