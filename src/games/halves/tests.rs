@@ -376,6 +376,10 @@ fn last_standing_and_shared_first_out() {
     assert_eq!(st.to_move, Seat(0));
     play(&inv3, &mut st, "x(0,-1)").unwrap();
     assert_eq!(st.to_move, Seat(1));
+    // After black, red (out) is skipped: white moves.
+    play(&inv3, &mut st, "x(0,2)").unwrap();
+    assert!(st.end.is_none());
+    assert_eq!(st.to_move, Seat(0));
     // Three seats, first-out: a split that empties two seats at once: they share.
     let s3 = settings(|s| s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]));
     let mut st = setup(
@@ -535,6 +539,23 @@ fn every_legal_turn_plays_and_selfplay_ends() {
             assert!(n < 500);
         }
     }
+}
+
+/// With two seats but not white, the contract is the first seat's (black's) to choose,
+/// and after `keep` the other seat removes first.
+#[test]
+fn a_contract_without_white_is_the_first_seats() {
+    let s = settings(|s| s.seats = Seats::of(&[Seat(1), Seat(2)]));
+    let mut st = setup(
+        &s,
+        "black: (0,0) (1,0); red: (0,1) (1,1); to-move: black; phase: contract",
+    );
+    assert_eq!(rules::rotation(&s, &st), 1);
+    let mut turns = Vec::new();
+    Halves::legal_turns(&s, &st, None, &mut turns);
+    assert_eq!(turns, [Turn::Keep, Turn::Swap]);
+    play(&s, &mut st, "keep").unwrap();
+    assert_eq!((st.phase, st.to_move), (Phase::Waning, Seat(2)));
 }
 
 #[test]
