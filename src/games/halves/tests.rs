@@ -965,7 +965,7 @@ fn ring_runs(ring: u8) -> u32 {
 /// in, each once, and the set and the list agree.
 #[test]
 fn seats_are_taken_in_turn_order_each_once() {
-    let seats = Seats::of(&[Seat(2), Seat(0), Seat(2), Seat(7)]);
+    let seats = Seats::of(&[Seat(2), Seat(0), Seat(2), Seat(3), Seat(7)]);
     assert_eq!(&*seats, &[Seat(0), Seat(2)]);
     assert_eq!(seats.set(), SeatSet(0b101));
     assert_eq!(format!("{seats:?}"), "[Seat(0), Seat(2)]");
