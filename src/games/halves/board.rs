@@ -356,7 +356,9 @@ impl Tiles {
     /// tile left is joined to `a` or `b`).
     pub fn two_pieces(&self, i: usize, a: usize, b: usize) -> Option<u64> {
         let within = self.all() & !(1u64 << i);
-        // Each side's tiles found, and those whose neighbours are still to look at.
+        // Each side's tiles found, and those whose neighbours are still to look at. The
+        // two sides' steps are written out: as a loop over the sides, with the sets in
+        // arrays, `check` of Halves took 0.3 % more.
         let (mut seen_a, mut seen_b) = (1u64 << a, 1u64 << b);
         let (mut todo_a, mut todo_b) = (seen_a, seen_b);
         loop {
