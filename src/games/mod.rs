@@ -73,6 +73,65 @@ impl SeatSet {
     }
 }
 
+/// The seats that play a game, in turn order (the order of their indices), each once:
+/// at most `N`, the seats the game has. Kept inline with their set, so settings copy
+/// without an allocation (every record's game holds its own) and turn-order checks are
+/// bit operations on [`Seats::set`].
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub struct Seats<const N: usize> {
+    list: [Seat; N],
+    n: u8,
+    set: SeatSet,
+}
+
+impl<const N: usize> Seats<N> {
+    /// The seats among `seats` that the game has (below `N`), in turn order, each once.
+    pub fn of(seats: &[Seat]) -> Seats<N> {
+        let set = seats
+            .iter()
+            .filter(|s| usize::from(s.0) < N)
+            .fold(SeatSet::EMPTY, |m, &s| m.with(s));
+        let mut list = [Seat(0); N];
+        let mut n = 0;
+        for seat in set.iter() {
+            list[n] = seat;
+            n += 1;
+        }
+        Seats {
+            list,
+            n: n as u8,
+            set,
+        }
+    }
+    /// The seats as a set.
+    #[inline]
+    pub fn set(&self) -> SeatSet {
+        self.set
+    }
+}
+
+impl<const N: usize> std::ops::Deref for Seats<N> {
+    type Target = [Seat];
+    #[inline]
+    fn deref(&self) -> &[Seat] {
+        &self.list[..usize::from(self.n)]
+    }
+}
+
+impl<'a, const N: usize> IntoIterator for &'a Seats<N> {
+    type Item = &'a Seat;
+    type IntoIter = std::slice::Iter<'a, Seat>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<const N: usize> fmt::Debug for Seats<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// Why a game ended. `reason` is a short kebab-case word shown in rulings and JSON
 /// (`capture-all`, `no-moves`, `resignation`, `agreement`).
 #[derive(Copy, Clone, Eq, PartialEq, Debug)]

@@ -1,7 +1,10 @@
 //! The Halves schema and its typed settings.
 
-use crate::games::{Seat, SeatSet};
+use crate::games::Seat;
 use crate::ruleset::{Alt, Kind, Ruleset, Schema, SettingSpec, COMMON_RULES};
+
+/// The seats of a Halves game: white, black and red at most.
+pub type Seats = crate::games::Seats<3>;
 
 /// Every seat the game knows, in turn order.
 pub const SEAT_NAMES: [&str; 3] = ["white", "black", "red"];
@@ -57,64 +60,6 @@ impl Keep {
 /// The most tiles one seat can have (three seats of 21 fill the 63 tiles a position
 /// holds).
 pub const MAX_TILES_EACH: u8 = 21;
-
-/// The seats that play, in turn order (white, black, red): sorted, each once. Kept
-/// inline with their set, so settings copy without an allocation (every record's game
-/// holds its own) and the turn-order checks are bit operations on [`Seats::set`].
-#[derive(Copy, Clone, PartialEq, Eq)]
-pub struct Seats {
-    list: [Seat; 3],
-    n: u8,
-    set: SeatSet,
-}
-
-impl Seats {
-    /// The seats among `seats` that exist (white, black, red), in turn order, each once.
-    pub fn of(seats: &[Seat]) -> Seats {
-        let set = seats
-            .iter()
-            .filter(|s| s.0 < 3)
-            .fold(SeatSet::EMPTY, |m, &s| m.with(s));
-        let mut list = [Seat(0); 3];
-        let mut n = 0;
-        for seat in set.iter() {
-            list[n] = seat;
-            n += 1;
-        }
-        Seats {
-            list,
-            n: n as u8,
-            set,
-        }
-    }
-    /// The seats as a set.
-    #[inline]
-    pub fn set(&self) -> SeatSet {
-        self.set
-    }
-}
-
-impl std::ops::Deref for Seats {
-    type Target = [Seat];
-    #[inline]
-    fn deref(&self) -> &[Seat] {
-        &self.list[..usize::from(self.n)]
-    }
-}
-
-impl<'a> IntoIterator for &'a Seats {
-    type Item = &'a Seat;
-    type IntoIter = std::slice::Iter<'a, Seat>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl std::fmt::Debug for Seats {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
 
 /// The typed settings of a Halves ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]

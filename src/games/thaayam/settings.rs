@@ -3,6 +3,9 @@
 use crate::games::Seat;
 use crate::ruleset::{Alt, Kind, Ruleset, Schema, SettingSpec, COMMON_RULES};
 
+/// The seats of a Thaayam game: the four at most.
+pub type Seats = crate::games::Seats<4>;
+
 /// Seat names in the fixed turn order (clockwise seen from above): the index is the
 /// [`Seat`].
 pub const SEAT_NAMES: [&str; 4] = ["south", "west", "north", "east"];
@@ -72,9 +75,8 @@ pub const MAX_SERIES: usize = 1000;
 /// The typed settings of a Thaayam ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// The seats that play, in turn order (`order[..n]`).
-    pub order: [Seat; 4],
-    pub n: usize,
+    /// The seats that play, in turn order.
+    pub seats: Seats,
     pub first: First,
     pub dice: Dice,
     /// Bit `v` set: a throw of `v` is thrown again after.
@@ -87,8 +89,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            order: [Seat(0), Seat(2), Seat(0), Seat(0)],
-            n: 2,
+            seats: Seats::of(&[Seat(0), Seat(2)]),
             first: First::HighestThrow,
             dice: Dice::Cowries(4),
             extra: (1 << 1) | (1 << 4) | (1 << 8),
@@ -102,11 +103,11 @@ impl Default for Settings {
 impl Settings {
     /// The playing seats, in turn order.
     pub fn seats(&self) -> &[Seat] {
-        &self.order[..self.n]
+        &self.seats
     }
     /// The playing seats as a bit mask.
     pub fn mask(&self) -> u8 {
-        self.seats().iter().fold(0, |m, s| m | (1 << s.0))
+        self.seats.set().0
     }
     /// Does a throw of `value` call for another throw?
     pub fn is_extra(&self, value: u8) -> bool {
@@ -119,23 +120,18 @@ impl Settings {
         let d = Settings::default();
         let word = |key: &str| ruleset.value(key).and_then(|v| v.as_word());
         let flag = |key: &str| ruleset.value(key).and_then(|v| v.as_bool());
-        let mut order = d.order;
-        let mut n = d.n;
+        let mut seats = d.seats;
         if let Some(words) = ruleset.value("seats").and_then(|v| v.as_words()) {
             let chosen: Vec<Seat> = (0..4u8)
                 .filter(|&i| words.contains(&SEAT_NAMES[i as usize]))
                 .map(Seat)
                 .collect();
             if (2..=4).contains(&chosen.len()) {
-                n = chosen.len();
-                for (i, s) in chosen.into_iter().enumerate() {
-                    order[i] = s;
-                }
+                seats = Seats::of(&chosen);
             }
         }
         Settings {
-            order,
-            n,
+            seats,
             first: match word("first") {
                 Some("highest-throw") => First::HighestThrow,
                 Some(w) => match SEAT_NAMES.iter().position(|s| *s == w) {

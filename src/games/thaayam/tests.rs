@@ -4,6 +4,7 @@ use super::board::{is_safe, square, ROUTES};
 use super::own::Own;
 use super::search::Search;
 use super::series;
+use super::settings::Seats;
 use super::*;
 use crate::games::{Game, Violation as _};
 use crate::notation::thaayam::parse_turn;
@@ -33,10 +34,7 @@ pub(super) fn seats(names: &[&str]) -> Settings {
         .filter(|&i| names.contains(&SEAT_NAMES[i as usize]))
         .map(Seat)
         .collect();
-    s.n = chosen.len();
-    for (i, x) in chosen.into_iter().enumerate() {
-        s.order[i] = x;
-    }
+    s.seats = Seats::of(&chosen);
     s
 }
 

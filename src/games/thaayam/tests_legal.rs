@@ -204,10 +204,7 @@ fn variants() -> Vec<Settings> {
             .filter(|&i| seats.contains(&SEAT_NAMES[i as usize]))
             .map(Seat)
             .collect();
-        s.n = chosen.len();
-        for (i, x) in chosen.into_iter().enumerate() {
-            s.order[i] = x;
-        }
+        s.seats = super::settings::Seats::of(&chosen);
         s.combine = combine;
         s.twins = twins;
         s.capture_bonus = bonus;
@@ -322,7 +319,10 @@ impl Tags for NoTags {
 /// borne off (never all four), on the route, in the keep, a pair of twins from the
 /// opposite palace on; crowded on a few squares so that pieces meet.
 fn random_position(s: &Settings, dice: &mut Dice) -> State {
-    let mut st = State::start(s.mask(), s.seats()[dice.uniform(s.n as u32) as usize]);
+    let mut st = State::start(
+        s.mask(),
+        s.seats()[dice.uniform(s.seats().len() as u32) as usize],
+    );
     let squares = [0, 3, 5, 8, 8, 10, 13, 17, 20, 23];
     for &seat in s.seats() {
         let k = seat.0 as usize;
@@ -420,7 +420,10 @@ fn uncombined_walks_list_as_the_full_walk() {
 /// on any square of the route, a pair of them twins now and then, so that pieces are
 /// alike, meet enemies, reach the keep and the opposite palace by every throw.
 fn anywhere(s: &Settings, dice: &mut Dice) -> State {
-    let mut st = State::start(s.mask(), s.seats()[dice.uniform(s.n as u32) as usize]);
+    let mut st = State::start(
+        s.mask(),
+        s.seats()[dice.uniform(s.seats().len() as u32) as usize],
+    );
     for &seat in s.seats() {
         let k = seat.0 as usize;
         for i in 0..4 {
