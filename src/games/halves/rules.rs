@@ -261,6 +261,11 @@ impl Split {
     pub fn choice_needed(&self) -> bool {
         self.allowed.count_ones() > 1
     }
+    /// The group the rule keeps where the mover has no choice: the first that may
+    /// survive.
+    pub fn kept(&self) -> Option<usize> {
+        (0..self.count).find(|&g| self.allowed & (1 << g) != 0)
+    }
     /// The group index holding tile `j`.
     pub fn group_of(&self, j: usize) -> Option<usize> {
         (0..self.count).find(|&g| self.groups[g] & (1u64 << j) != 0)
@@ -489,10 +494,7 @@ pub(crate) fn judge_remove(
                 options: sp.allowed.count_ones() as u8,
             })
         }
-        None => (0..sp.count)
-            .find(|&g| sp.allowed & (1 << g) != 0)
-            .map(|g| sp.groups[g])
-            .unwrap_or(0),
+        None => sp.kept().map_or(0, |g| sp.groups[g]),
     };
     Ok(tiles.all() & !survivor)
 }
@@ -655,7 +657,7 @@ fn removed_tiles(s: &Settings, tiles: &Tiles, cell: Cell, keep: Option<Cell>, se
     let sp = split_ring(s, tiles, i, ring, seat);
     let kept = match keep.and_then(|k| tiles.find(k)) {
         Some(j) => sp.group_of(j),
-        None => (0..sp.count).find(|&g| sp.allowed & (1 << g) != 0),
+        None => sp.kept(),
     };
     tiles.all() & !kept.map_or(0, |g| sp.groups[g])
 }
