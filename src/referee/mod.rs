@@ -296,6 +296,8 @@ pub struct Env {
 #[derive(Clone, Debug)]
 pub struct Loaded {
     pub ruleset: Arc<Ruleset>,
+    /// The ruleset's `numbering`, read once.
+    pub numbering: Numbering,
     settings: Arc<OnceLock<Box<dyn Any + Send + Sync>>>,
 }
 
@@ -394,6 +396,7 @@ impl Env {
             }
         });
         let loaded = Loaded {
+            numbering: Numbering::of(&r),
             ruleset: r,
             settings: Arc::default(),
         };

@@ -8,7 +8,7 @@ use crate::notation::record::{self, Action, Movetext, RawRecord, Span, Terminati
 use crate::quote::quote;
 use crate::ruleset::{self, Location, Origin, Override, RuleText, Ruleset, Setting};
 
-use super::session::{Refusal, Session};
+use super::session::{Numbering, Refusal, Session};
 use super::{Diagnostic, Env, ErrorKind, Report, RulesetName};
 
 /// How one turn was judged (for `adjudicate`).
@@ -460,12 +460,16 @@ pub(super) fn prepare<G: Game>(
     }
     // 4. The setup, then the start. The loaded ruleset's settings are derived once and
     // shared; those of a ruleset the overrides made, afresh.
-    let (ruleset, settings) = match ruleset {
+    let (ruleset, numbering, settings) = match ruleset {
         Some(r) => {
-            let settings = G::settings(&r);
-            (r, settings)
+            let (numbering, settings) = (Numbering::of(&r), G::settings(&r));
+            (r, numbering, settings)
         }
-        None => (loaded.ruleset.clone(), loaded.settings::<G>()),
+        None => (
+            loaded.ruleset.clone(),
+            loaded.numbering,
+            loaded.settings::<G>(),
+        ),
     };
     let setup = match header.get("Setup") {
         Some(tag) => match G::parse_setup(&settings, tag.value) {
@@ -487,7 +491,8 @@ pub(super) fn prepare<G: Game>(
     let dice = key.map(crate::dice::Dice::from_key);
     // (The rule texts, for a start refused: the ruleset itself goes to the session.)
     let texts = Arc::clone(&ruleset);
-    Session::<G>::start_with(ruleset, settings, setup, &reading, dice).map_err(|v: G::Violation| {
+    let started = Session::<G>::start_with(ruleset, numbering, settings, setup, &reading, dice);
+    started.map_err(|v: G::Violation| {
         use crate::games::Violation as _;
         if let Some(key) = v.setting() {
             // An error of the settings: where the setting was last set in the header

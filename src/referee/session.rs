@@ -23,6 +23,16 @@ pub enum Numbering {
     Turns,
 }
 
+impl Numbering {
+    /// The `numbering` setting of a ruleset (`turns` where it has none).
+    pub fn of(ruleset: &Ruleset) -> Numbering {
+        match ruleset.value("numbering").and_then(|v| v.as_word()) {
+            Some("rounds") => Numbering::Rounds,
+            _ => Numbering::Turns,
+        }
+    }
+}
+
 /// Why a turn was refused.
 #[derive(Debug)]
 pub enum Refusal<G: Game> {
@@ -172,23 +182,23 @@ impl<G: Game> Session<G> {
         seed: Option<&str>,
     ) -> Result<Session<G>, G::Violation> {
         let settings = G::settings(&ruleset);
-        Session::start_with(ruleset, settings, setup, tags, seed.map(Dice::from_seed))
+        let numbering = Numbering::of(&ruleset);
+        let dice = seed.map(Dice::from_seed);
+        Session::start_with(ruleset, numbering, settings, setup, tags, dice)
     }
 
-    /// [`Session::start`] with the game module's settings of `ruleset` already derived,
-    /// and the seed's generator already made (`None`: no seed).
+    /// [`Session::start`] with the ruleset's numbering and the game module's settings of
+    /// it already derived (once for a file of many records), and the seed's generator
+    /// already made (`None`: no seed).
     pub fn start_with(
         ruleset: Arc<Ruleset>,
+        numbering: Numbering,
         settings: G::Settings,
         setup: Option<G::State>,
         tags: &dyn Tags,
         mut dice: Option<Dice>,
     ) -> Result<Session<G>, G::Violation> {
         let state = G::start(&settings, setup, tags, dice.as_mut())?;
-        let numbering = match ruleset.value("numbering").and_then(|v| v.as_word()) {
-            Some("rounds") => Numbering::Rounds,
-            _ => Numbering::Turns,
-        };
         let mut session = Session {
             ruleset,
             settings,

@@ -64,7 +64,8 @@ pub fn rebuild<G: Game>(
             G::parse_setup(&settings, s).map_err(|v| format!("the setup `{s}` is refused: {v}"))?,
         ),
     };
-    let mut session = Session::<G>::start_with(ruleset, settings, start, &no_tags, None)
+    let numbering = crate::referee::Numbering::of(&ruleset);
+    let mut session = Session::<G>::start_with(ruleset, numbering, settings, start, &no_tags, None)
         .map_err(|v| format!("the game cannot start: {v}"))?;
     rebuild_on(&mut session, turns, 0, limits)?;
     Ok(session)
