@@ -48,20 +48,23 @@ struct Judged {
 
 /// Reads every file into batches of records and hands them to `sink`, with a message
 /// where a file cannot be read, until the input ends or `sink` answers `false` (the
-/// output failed). Before each hand-over, `free` drops the batches judged since.
+/// output failed). Before each hand-over, `spare` drops the records of the batches
+/// judged since and gives back one of their lists, emptied, for the next batch: a list
+/// grows to a batch's size once, not again for every batch.
 fn read_all(
     files: Vec<Source>,
     limits: Limits,
     mut sink: impl FnMut(Input) -> bool,
-    free: impl Fn(),
+    spare: impl Fn() -> Option<Vec<Job>>,
 ) {
     let mut batch: Vec<Job> = Vec::new();
     let mut bytes = 0usize;
     // `false` once the output failed: stop reading.
     let mut send = |batch: &mut Vec<Job>, bytes: &mut usize, then: Option<String>| {
-        free();
+        let next = spare().unwrap_or_default();
         *bytes = 0;
-        let mut ok = batch.is_empty() || sink(Input::Batch(std::mem::take(batch)));
+        let full = std::mem::replace(batch, next);
+        let mut ok = full.is_empty() || sink(Input::Batch(full));
         if let Some(message) = then {
             ok = ok && sink(Input::Unreadable(message));
         }
@@ -146,8 +149,8 @@ impl Judges {
 struct Run<'a> {
     ctx: &'a Ctx,
     judges: Judges,
-    /// Where a judged batch goes to be freed: the reader (`None`: freed here).
-    spent: Option<Sender<Vec<Job>>>,
+    /// Where a judged batch goes to be freed, and its list used again: the reader.
+    spent: Sender<Vec<Job>>,
     json: bool,
     out: &'a mut dyn Write,
     progress: Option<indicatif::ProgressBar>,
@@ -161,10 +164,8 @@ impl Run<'_> {
     fn judge(&mut self, batch: Vec<Job>) -> std::io::Result<()> {
         let judged = self.judges.judge(self.ctx, self.json, &batch);
         let bytes: usize = batch.iter().map(|j| j.chunk.bytes).sum();
-        // Freed by the reader (or here, once it has ended).
-        if let Some(spent) = &self.spent {
-            let _ = spent.send(batch);
-        }
+        // Freed by the reader (here, once it has ended).
+        let _ = self.spent.send(batch);
         for j in &judged {
             self.valid += j.valid;
             self.invalid += j.invalid;
@@ -347,7 +348,7 @@ pub fn check(
     let mut run = Run {
         ctx,
         judges,
-        spent: (!here).then_some(spent),
+        spent,
         json,
         out,
         progress: progress(ctx, &files),
@@ -369,6 +370,16 @@ pub fn check(
         }
     }
     let limits = ctx.env.limits;
+    // The batches judged since the last hand-over: their records dropped, the last
+    // one's list kept for the next batch.
+    let spare = move || {
+        let mut list = None;
+        for mut batch in spent_rx.try_iter() {
+            batch.clear();
+            list = Some(batch);
+        }
+        list
+    };
     if here {
         let mut failed = None;
         read_all(
@@ -381,17 +392,14 @@ pub fn check(
                     false
                 }
             },
-            || (),
+            spare,
         );
         if let Some(e) = failed {
             return Err(e.into());
         }
     } else {
         let (tx, rx) = sync_channel(1);
-        std::thread::spawn(move || {
-            let free = || spent_rx.try_iter().for_each(drop);
-            read_all(files, limits, |input| tx.send(input).is_ok(), free)
-        });
+        std::thread::spawn(move || read_all(files, limits, |input| tx.send(input).is_ok(), spare));
         for input in rx {
             run.take(input)?;
         }
