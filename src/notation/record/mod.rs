@@ -27,6 +27,8 @@ pub use print::{print, set_tags, today};
 pub use split::split;
 pub use stream::{Chunk, ChunkText, Chunks};
 
+use std::sync::Arc;
+
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/record.pest"]
 pub(crate) struct FrameParser;
@@ -87,13 +89,22 @@ pub struct Tag<'a> {
 /// look-up compares one name, mostly, and a tag the header lacks is known absent without
 /// comparing any (a record is asked for a dozen tags, most of them lacking).
 ///
-/// The header keeps its lines' text, copied once, and each tag as where its name and
-/// value lie in it (a value with escapes, resolved, is added after the lines): a header
-/// costs one copy and two allocations however many tags it has, and a tag no copy.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The header keeps each tag as where its name and value lie in a text: the record's
+/// own, shared, where the stream read the record whole; else its lines' text, copied
+/// once (a value with escapes, resolved, is added after the lines). A header costs one
+/// allocation however many tags it has (two where its lines are copied), and a tag no
+/// copy. Two headers are equal where their tags are.
+#[derive(Clone, Debug)]
 pub struct Header {
-    /// The header's lines as written, then any value whose escapes were resolved.
-    text: String,
+    text: HeaderText,
+    index: TagIndex,
+}
+
+/// A header's tags as where they lie in its text, in written order, with the index by
+/// name hash. Built apart from the text where the stream reads a record's header lines
+/// before the record's text is whole ([`Header::in_record`]).
+#[derive(Clone, Debug)]
+pub(crate) struct TagIndex {
     slots: Vec<Slot>,
     /// By [`name_hash`], one more than the index of the first tag whose name has that
     /// hash; 0 where none has.
@@ -103,6 +114,117 @@ pub struct Header {
     /// say so: searching is then only slower).
     beyond: bool,
 }
+
+impl TagIndex {
+    /// No tag yet, with room for `tags` tags.
+    pub(crate) fn with_capacity(tags: usize) -> TagIndex {
+        TagIndex {
+            slots: Vec::with_capacity(tags),
+            first: [0; 64],
+            beyond: false,
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// No tag any more, with room for `tags` tags.
+    pub(crate) fn clear(&mut self, tags: usize) {
+        self.slots.clear();
+        self.slots.reserve(tags);
+        self.first = [0; 64];
+        self.beyond = false;
+    }
+
+    /// From the first tag's line to the last's.
+    pub(crate) fn lines_span(&self) -> Span {
+        match (self.slots.first(), self.slots.last()) {
+            (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
+            _ => Span::default(),
+        }
+    }
+
+    /// Each tag's line, name and value (where they lie in the text).
+    pub(crate) fn lines(&self) -> impl Iterator<Item = (Span, Span, Span)> + '_ {
+        self.slots.iter().map(|s| (s.span, s.name, s.value))
+    }
+
+    /// The slot of the tag named `name`, whose [`name_hash`] is `hash`, the names lying
+    /// in `text`.
+    #[inline(always)]
+    fn find(&self, text: &[u8], name: &[u8], hash: usize) -> Option<&Slot> {
+        let first = usize::from(self.first[hash]);
+        let from = match first {
+            0 if self.beyond => &self.slots[..],
+            0 => return None,
+            _ => &self.slots[first - 1..],
+        };
+        // The first tag of the hash, mostly the one asked for; else another name with
+        // the same hash came first, and the rest are searched.
+        from.iter()
+            .find(|s| &text[s.name.start..s.name.end] == name)
+    }
+
+    /// Adds the tag whose name and value lie at `name` and `value` in `text`, unless
+    /// there is a tag of that name: then it is not added, and the answer is `false`.
+    #[inline(always)]
+    pub(crate) fn push(
+        &mut self,
+        text: &[u8],
+        name: Span,
+        value: Span,
+        span: Span,
+        value_span: Span,
+    ) -> bool {
+        let bytes = &text[name.start..name.end];
+        let h = name_hash(bytes);
+        if self.find(text, bytes, h).is_some() {
+            return false;
+        }
+        if self.first[h] == 0 {
+            // The first of its hash: indexed, within the index's reach.
+            match u8::try_from(self.slots.len() + 1) {
+                Ok(i) => self.first[h] = i,
+                Err(_) => self.beyond = true,
+            }
+        }
+        self.slots.push(Slot {
+            name,
+            value,
+            span,
+            value_span,
+        });
+        true
+    }
+}
+
+/// The text a header's tags lie in.
+#[derive(Clone, Debug)]
+enum HeaderText {
+    /// The header's lines as written, then any value whose escapes were resolved.
+    Own(String),
+    /// The record's whole text, shared with the stream's chunk of it.
+    Shared(Arc<str>),
+}
+
+impl HeaderText {
+    #[inline]
+    fn as_str(&self) -> &str {
+        match self {
+            HeaderText::Own(t) => t,
+            HeaderText::Shared(t) => t,
+        }
+    }
+}
+
+impl PartialEq for Header {
+    fn eq(&self, other: &Header) -> bool {
+        self.tags().eq(other.tags())
+    }
+}
+
+impl Eq for Header {}
 
 /// Where a tag's name and value lie in [`Header::text`], and its line and value in the
 /// source.
@@ -135,30 +257,43 @@ impl Default for Header {
 impl Header {
     /// A header of no tag yet, its lines' text `text`, with room for `tags` tags.
     pub(crate) fn with_text(text: String, tags: usize) -> Header {
+        Header::of(HeaderText::Own(text), tags)
+    }
+
+    /// The header whose tags, `index`, lie in `record`, the record's whole text (shared,
+    /// not copied).
+    pub(crate) fn in_record(record: Arc<str>, index: TagIndex) -> Header {
         Header {
-            text,
-            slots: Vec::with_capacity(tags),
-            first: [0; 64],
-            beyond: false,
+            text: HeaderText::Shared(record),
+            index,
         }
     }
 
-    /// Adds `s` after the text (a value whose escapes were resolved): where it lies.
+    fn of(text: HeaderText, tags: usize) -> Header {
+        Header {
+            text,
+            index: TagIndex::with_capacity(tags),
+        }
+    }
+
+    /// Adds `s` after the text (a value whose escapes were resolved): where it lies. A
+    /// record's shared text is copied first.
     pub(crate) fn append(&mut self, s: &str) -> Span {
-        let start = self.text.len();
-        self.text.push_str(s);
-        Span::new(start, self.text.len())
+        let mut text = match std::mem::replace(&mut self.text, HeaderText::Own(String::new())) {
+            HeaderText::Own(t) => t,
+            HeaderText::Shared(record) => record.to_string(),
+        };
+        let start = text.len();
+        text.push_str(s);
+        let end = text.len();
+        self.text = HeaderText::Own(text);
+        Span::new(start, end)
     }
 
     /// The text at `span` of the header's text.
     #[inline]
     pub(crate) fn text_at(&self, span: Span) -> &str {
-        &self.text[span.start..span.end]
-    }
-
-    #[inline]
-    fn name_of(&self, s: &Slot) -> &[u8] {
-        &self.text.as_bytes()[s.name.start..s.name.end]
+        &self.text.as_str()[span.start..span.end]
     }
 
     #[inline]
@@ -173,60 +308,35 @@ impl Header {
 
     /// The tags in written order.
     pub fn tags(&self) -> impl DoubleEndedIterator<Item = Tag<'_>> + ExactSizeIterator + '_ {
-        self.slots.iter().map(|s| self.tag(s))
+        self.index.slots.iter().map(|s| self.tag(s))
     }
 
     /// The tags' names in written order.
     pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
-        self.slots.iter().map(|s| self.text_at(s.name))
+        self.index.slots.iter().map(|s| self.text_at(s.name))
     }
 
     /// How many tags the header has.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.index.slots.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.index.is_empty()
     }
 
     /// The slot of the tag named `name`, whose [`name_hash`] is `hash`.
     #[inline(always)]
     fn find(&self, name: &[u8], hash: usize) -> Option<&Slot> {
-        let first = usize::from(self.first[hash]);
-        let from = match first {
-            0 if self.beyond => &self.slots[..],
-            0 => return None,
-            _ => &self.slots[first - 1..],
-        };
-        // The first tag of the hash, mostly the one asked for; else another name with
-        // the same hash came first, and the rest are searched.
-        from.iter().find(|s| self.name_of(s) == name)
+        self.index.find(self.text.as_str().as_bytes(), name, hash)
     }
 
     /// Adds the tag whose name and value lie at `name` and `value` in the header's
     /// text, unless the header has a tag of that name: then it is not added, and the
     /// answer is `false`.
     pub(crate) fn push(&mut self, name: Span, value: Span, span: Span, value_span: Span) -> bool {
-        let bytes = &self.text.as_bytes()[name.start..name.end];
-        let h = name_hash(bytes);
-        if self.find(bytes, h).is_some() {
-            return false;
-        }
-        if self.first[h] == 0 {
-            // The first of its hash: indexed, within the index's reach.
-            match u8::try_from(self.slots.len() + 1) {
-                Ok(i) => self.first[h] = i,
-                Err(_) => self.beyond = true,
-            }
-        }
-        self.slots.push(Slot {
-            name,
-            value,
-            span,
-            value_span,
-        });
-        true
+        let text = self.text.as_str().as_bytes();
+        self.index.push(text, name, value, span, value_span)
     }
 
     #[inline(always)]

@@ -1,8 +1,11 @@
 //! Cutting a file into records and parsing each header.
 
 use pest::Parser;
+use std::sync::Arc;
 
-use super::{File, FrameParser, Header, Limits, RawRecord, Rule, Span, SyntaxError, SyntaxKind};
+use super::{
+    File, FrameParser, Header, Limits, RawRecord, Rule, Span, SyntaxError, SyntaxKind, TagIndex,
+};
 
 /// A tag-pair line read by the `tag_line` rule: its name and its value with the escapes
 /// resolved.
@@ -104,9 +107,23 @@ impl TagAt {
 /// The header whose tag-pair lines, at `lines` in `text`, are `tags` (the lines follow
 /// each other): the lines' text is copied once, and a tag read by hand is where it lies
 /// in it. A repeated tag is a header error, in `errors`.
-fn build_header(text: &str, lines: Span, tags: &[TagAt], errors: &mut Vec<SyntaxError>) -> Header {
-    let base = lines.start;
-    let mut header = Header::with_text(text[base..lines.end].to_string(), tags.len());
+fn build_header(
+    text: &str,
+    shared: Option<&Arc<str>>,
+    lines: Span,
+    tags: &[TagAt],
+    errors: &mut Vec<SyntaxError>,
+) -> Header {
+    let (mut header, base) = match shared {
+        Some(record) => {
+            let index = TagIndex::with_capacity(tags.len());
+            (Header::in_record(Arc::clone(record), index), 0)
+        }
+        None => (
+            Header::with_text(text[lines.start..lines.end].to_string(), tags.len()),
+            lines.start,
+        ),
+    };
     let at = |s: Span| Span::new(s.start - base, s.end - base);
     for tag in tags {
         let (name, value, span, value_span) = match tag {
@@ -351,17 +368,32 @@ fn value_stop(b: &[u8]) -> Option<usize> {
 }
 
 /// A record whose header's lines are `lines`, in `text`, its movetext after the last
-/// (up to [`end_record`]).
-pub(crate) fn header_record(text: &str, lines: &[TagAt]) -> RawRecord {
+/// (up to [`end_record`]). Where `text` is the record's own text, `shared`, the header
+/// shares it.
+pub(crate) fn header_record(text: &str, shared: Option<&Arc<str>>, lines: &[TagAt]) -> RawRecord {
     let start = lines.first().map_or(0, |l| l.line().start);
     let end = lines.last().map_or(0, |l| l.line().end);
     let mut header_errors = Vec::new();
-    let header = build_header(text, Span::new(start, end), lines, &mut header_errors);
+    let span = Span::new(start, end);
+    let header = build_header(text, shared, span, lines, &mut header_errors);
     RawRecord {
         header,
         header_errors,
         movetext: Span::new(end, end),
         span: Span::new(start, end),
+    }
+}
+
+/// A record whose header's tags, `tags`, the stream indexed as it read their lines by
+/// hand, with no name repeated; they lie in `text`, the record's own text, which the
+/// header shares. Its movetext follows the last line (up to [`end_record`]).
+pub(crate) fn tags_record(text: &Arc<str>, tags: TagIndex) -> RawRecord {
+    let span = tags.lines_span();
+    RawRecord {
+        header: Header::in_record(Arc::clone(text), tags),
+        header_errors: Vec::new(),
+        movetext: Span::new(span.end, span.end),
+        span,
     }
 }
 
@@ -496,7 +528,7 @@ pub fn split(text: &str, limits: &Limits) -> File {
             Some(tag) => header.push(tag),
             None => {
                 if !header.is_empty() {
-                    records.push(header_record(text, &header));
+                    records.push(header_record(text, None, &header));
                     header.clear();
                 }
                 let blank = line.trim().is_empty();
@@ -512,7 +544,7 @@ pub fn split(text: &str, limits: &Limits) -> File {
         }
     }
     if !header.is_empty() {
-        records.push(header_record(text, &header));
+        records.push(header_record(text, None, &header));
     }
     // Each record's movetext ends where the next record begins (or at the end).
     let n = records.len();

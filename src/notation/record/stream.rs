@@ -8,11 +8,16 @@
 //! before the first header, which is that record's error.
 
 use std::io::{self, Read};
+use std::sync::Arc;
 
 use super::split::{
-    end_record, header_record, opens_no_tag_line, tag_line_ahead, tag_line_at, TagAt,
+    end_record, header_record, opens_no_tag_line, tag_line_ahead, tag_line_at, tags_record, TagAt,
 };
-use super::{Limits, RawRecord};
+use super::{Limits, RawRecord, TagIndex};
+
+/// Room for this many tags in a record's header (the common tags and the seats'); more
+/// are added as they come.
+const TAGS: usize = 12;
 
 /// How much is read from the stream at a time: the first read asks for
 /// `FIRST_BLOCK`, each next one for twice as much, up to `BLOCK`. A small record is
@@ -73,8 +78,8 @@ pub struct Chunk {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChunkText {
     /// The record, from its first header line (from the start of the file for the first
-    /// record) to the next record.
-    Text(String),
+    /// record) to the next record. Its header, where the stream read it whole, shares it.
+    Text(Arc<str>),
     /// The record is not UTF-8: its text up to the first invalid byte.
     NotUtf8 { valid: String },
     /// The record is over the size limit: its header lines, as far as they are within
@@ -86,7 +91,8 @@ impl ChunkText {
     /// The text kept of the record.
     pub fn as_str(&self) -> &str {
         match self {
-            ChunkText::Text(t) | ChunkText::NotUtf8 { valid: t } => t,
+            ChunkText::Text(t) => t,
+            ChunkText::NotUtf8 { valid: t } => t,
             ChunkText::OverLimit { header, .. } => header,
         }
     }
@@ -118,10 +124,15 @@ pub struct Chunks<R: Read> {
     /// The end of the current record's first header, in `buf`, while it is growing.
     header_end: Option<usize>,
     /// The current record's header lines as read, offsets from `start`, while the
-    /// record begins with its header (`header` false once it does not: text before it).
-    /// The tags are built once the record's text is known to be UTF-8. The list is kept
-    /// from record to record, so a record's header costs no allocation of it.
+    /// record begins with its header (`header` false once it does not: text before it):
+    /// while every line is read by hand and no name repeats (`by_hand`), as the tags of
+    /// the header, indexed as they come (`tags`, handed to the record whole); from the
+    /// first other line on, as lines (`header_lines`), of which the header is built
+    /// once the record's text is known to be UTF-8. The list of lines is kept from
+    /// record to record, so a record's header costs no allocation of it.
     header: bool,
+    by_hand: bool,
+    tags: TagIndex,
     header_lines: Vec<TagAt>,
     /// The current record went over the limit: its header, and the bytes dropped.
     over: Option<(Vec<u8>, usize)>,
@@ -153,6 +164,8 @@ impl<R: Read> Chunks<R> {
             in_header: false,
             header_end: None,
             header: false,
+            by_hand: true,
+            tags: TagIndex::with_capacity(0),
             header_lines: Vec::with_capacity(16),
             over: None,
             long_line: false,
@@ -288,8 +301,7 @@ impl<R: Read> Chunks<R> {
 
     /// The record read so far, ended before `buf[end..]`, as a chunk.
     fn take(&mut self, end: usize, several: bool) -> Chunk {
-        let bytes = self.buf[self.start..end].to_vec();
-        self.start = end;
+        let bytes = &self.buf[self.start..end];
         let mut size = bytes.len();
         let header = std::mem::take(&mut self.header);
         let text = match self.over.take() {
@@ -299,26 +311,33 @@ impl<R: Read> Chunks<R> {
                     header: String::from_utf8_lossy(&header).into_owned(),
                 }
             }
-            None => match String::from_utf8(bytes) {
-                Ok(t) => ChunkText::Text(t),
+            // Copied once, into the text the chunk and its header share.
+            None => match std::str::from_utf8(bytes) {
+                Ok(t) => ChunkText::Text(Arc::from(t)),
                 Err(e) => {
-                    let at = e.utf8_error().valid_up_to();
-                    let mut bytes = e.into_bytes();
-                    bytes.truncate(at);
+                    let valid = &bytes[..e.valid_up_to()];
                     ChunkText::NotUtf8 {
-                        valid: String::from_utf8(bytes).unwrap_or_default(),
+                        valid: String::from_utf8_lossy(valid).into_owned(),
                     }
                 }
             },
         };
+        self.start = end;
         // Only a record read whole, as text, within the limit: `split` reports the rest.
         let record = match (&text, header) {
             (ChunkText::Text(t), true) if t.len() <= self.limits.max_bytes => {
-                (!self.header_lines.is_empty()).then(|| {
-                    let mut r = header_record(t, &self.header_lines);
-                    end_record(&mut r, t.len());
-                    r
-                })
+                let mut r = if self.by_hand {
+                    // (The next record's tags get a list of their own.)
+                    let tags = std::mem::replace(&mut self.tags, TagIndex::with_capacity(0));
+                    (!tags.is_empty()).then(|| tags_record(t, tags))
+                } else {
+                    (!self.header_lines.is_empty())
+                        .then(|| header_record(t, Some(t), &self.header_lines))
+                };
+                if let Some(r) = &mut r {
+                    end_record(r, t.len());
+                }
+                r
             }
             _ => None,
         };
@@ -470,7 +489,8 @@ impl<R: Read> Chunks<R> {
     /// The line at `scan`, ending at `end` with a terminator of `term` bytes, is the
     /// tag-pair line `tag`: a line of the record's header, which `split` would read the
     /// same, taken; or, after movetext, the next record's first line, left for it
-    /// (`false`).
+    /// (`false`). (Once a header line: inlined.)
+    #[inline(always)]
     fn tag_line(&mut self, tag: TagAt, end: usize, term: usize) -> bool {
         self.long_line = false;
         if !self.in_header && self.begun {
@@ -479,9 +499,21 @@ impl<R: Read> Chunks<R> {
         if !self.begun {
             self.header = self.scan == self.start;
             self.header_lines.clear();
+            self.by_hand = true;
+            self.tags.clear(TAGS);
         }
         if self.header {
-            self.header_lines.push(tag);
+            let indexed = match &tag {
+                TagAt::Fast { line, name, value } if self.by_hand && self.over.is_none() => {
+                    let text = &self.buf[self.start..];
+                    self.tags.push(text, *name, *value, *line, *value)
+                }
+                _ => false,
+            };
+            if !indexed {
+                self.by_lines();
+                self.header_lines.push(tag);
+            }
         }
         self.begun = true;
         if self.header_end.is_none_or(|e| e == self.scan) {
@@ -492,6 +524,17 @@ impl<R: Read> Chunks<R> {
         self.lines += 1;
         self.drop_if_over();
         true
+    }
+
+    /// The header so far from now on as lines: the tags indexed, then the lines after.
+    fn by_lines(&mut self) {
+        if self.by_hand {
+            self.by_hand = false;
+            let lines = self.tags.lines();
+            let tags = lines.map(|(line, name, value)| TagAt::Fast { line, name, value });
+            self.header_lines.extend(tags);
+            self.tags.clear(TAGS);
+        }
     }
 }
 
@@ -644,10 +687,41 @@ mod tests {
         assert_eq!((got[1].offset, got[1].line), (17, 3));
     }
 
+    /// A header read by hand shares its record's text and its tags are the ones the
+    /// record is asked for; a header with an escaped value, or a tag written twice, is
+    /// built the general way, and says the same as `split` does.
+    #[test]
+    fn a_header_read_by_hand_shares_the_record_text_and_others_are_built_apart() {
+        let plain = "[Game \"halves\"]\n[Seed \"s\"]\n[Round \"1\"]\n\n1. keep\n";
+        let escaped = "[Game \"halves\"]\n[Event \"a \\\"b\\\"\"]\n\n1. keep\n";
+        let twice = "[Game \"halves\"]\n[Round \"1\"]\n[Round \"2\"]\n\n1. keep\n";
+        for step in [1, 4096] {
+            let got = chunks(plain.as_bytes(), step, Limits::default());
+            let ChunkText::Text(text) = &got[0].text else {
+                panic!("{:?}", got[0].text);
+            };
+            let record = got[0].record.as_ref().expect("read whole");
+            assert_eq!(Arc::strong_count(text), 2, "the header shares the text");
+            assert_eq!(record.header.value("Seed"), Some("s"));
+            assert_eq!(record.header.value("Round"), Some("1"));
+            assert_eq!(record.header.value("Event"), None);
+            assert_eq!(record, &split(plain, &Limits::default()).records[0]);
+            let got = chunks(escaped.as_bytes(), step, Limits::default());
+            let record = got[0].record.as_ref().expect("read whole");
+            assert_eq!(record.header.value("Event"), Some("a \"b\""));
+            assert_eq!(record, &split(escaped, &Limits::default()).records[0]);
+            let got = chunks(twice.as_bytes(), step, Limits::default());
+            let record = got[0].record.as_ref().expect("read whole");
+            assert_eq!(record.header.value("Round"), Some("1"));
+            assert_eq!(record.header_errors.len(), 1, "{:?}", record.header_errors);
+            assert_eq!(record, &split(twice, &Limits::default()).records[0]);
+        }
+    }
+
     #[test]
     fn an_empty_stream_is_one_empty_record() {
         let got = chunks(b"", 1, Limits::default());
         assert_eq!(got.len(), 1);
-        assert_eq!(got[0].text, ChunkText::Text(String::new()));
+        assert_eq!(got[0].text, ChunkText::Text("".into()));
     }
 }
