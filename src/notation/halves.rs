@@ -150,8 +150,8 @@ fn fast_coord(b: &[u8], i: usize) -> Option<(i32, usize)> {
 }
 
 /// A cell at the start of `b` (`(2,-1)`), read by hand when it exists and its
-/// coordinates are short.
-#[inline]
+/// coordinates are short. (Read for every turn: inlined.)
+#[inline(always)]
 fn fast_cell(b: &[u8]) -> Option<(Cell, usize)> {
     if b.first() != Some(&b'(') {
         return None;

@@ -663,6 +663,8 @@ fn removed_tiles(s: &Settings, tiles: &Tiles, cell: Cell, keep: Option<Cell>, se
 }
 
 /// Applies a turn already found legal; `off` holds the tiles a removal takes off.
+/// (Once a turn, after judging it: inlined.)
+#[inline(always)]
 fn apply(s: &Settings, st: &mut State, turn: &Turn, off: u64) {
     let seat = st.to_move;
     // Only the last-standing rule asks who had tiles before the move.
