@@ -436,8 +436,14 @@ impl<R: Read> Iterator for Chunks<R> {
                 }
                 continue;
             }
+            let from = self.scan;
             self.skip_plain_lines();
             self.skip_plain_starts();
+            if self.scan != from && !self.long_line {
+                // Lines were taken: the next one (mostly the next record's first tag
+                // line) is tried by hand first, as any line is.
+                continue;
+            }
             let Some((end, term)) = self.line_end() else {
                 if self.eof {
                     self.done = true;
