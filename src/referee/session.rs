@@ -353,6 +353,7 @@ impl<G: Game> Session<G> {
     }
 
     /// Plays an action of the record; on a refusal nothing changes.
+    #[inline(always)]
     pub fn play(&mut self, action: &Action<G::Turn>, address: &str) -> Result<(), Refused<G>> {
         let to_move = match self.status() {
             Status::Over(end) => return Err(Refusal::GameOver(end).into()),
