@@ -329,7 +329,11 @@ impl<R: Read> Chunks<R> {
                 let mut r = if self.by_hand {
                     // (The next record's tags get a list of their own.)
                     let tags = std::mem::replace(&mut self.tags, TagIndex::with_capacity(0));
-                    (!tags.is_empty()).then(|| tags_record(t, tags))
+                    debug_assert!(
+                        !tags.is_empty(),
+                        "a header begun by hand holds its first tag"
+                    );
+                    Some(tags_record(t, tags))
                 } else {
                     (!self.header_lines.is_empty())
                         .then(|| header_record(t, Some(t), &self.header_lines))
