@@ -91,6 +91,32 @@ fn several_records_and_bracket_lines_are_movetext() {
     assert!(mt0.error.is_some());
 }
 
+/// Two headers are equal where their tags are (names, values and where they lie), the
+/// text they lie in being the record's own (streamed) or their lines' (split).
+#[test]
+fn headers_are_equal_where_their_tags_are() {
+    let header = |text: &str| split(text, &Limits::default()).records[0].header.clone();
+    let one = "[Game \"halves\"]\n[Round \"1\"]\n\n1. keep\n";
+    assert_eq!(header(one), header(one));
+    assert!(!header(one).is_empty());
+    assert!(Header::default().is_empty());
+    assert_ne!(
+        header(one),
+        header("[Game \"halves\"]\n[Round \"2\"]\n\n1. keep\n")
+    );
+    assert_ne!(
+        header(one),
+        header("[Game \"halves\"]\n[Rounds \"1\"]\n\n1. keep\n")
+    );
+    assert_ne!(header(one), header("[Game \"halves\"]\n\n1. keep\n"));
+    let streamed = Chunks::new(one.as_bytes(), Limits::default())
+        .next()
+        .and_then(Result::ok)
+        .and_then(|c| c.record)
+        .expect("a record read whole");
+    assert_eq!(streamed.header, header(one));
+}
+
 #[test]
 fn repeated_tag_is_a_header_error() {
     let (file, _) = parse("[Game \"x\"]\n[Game \"y\"]\n");
