@@ -164,7 +164,7 @@ impl Run<'_> {
     fn judge(&mut self, batch: Vec<Job>) -> std::io::Result<()> {
         let judged = self.judges.judge(self.ctx, self.json, &batch);
         let bytes: usize = batch.iter().map(|j| j.chunk.bytes).sum();
-        // Freed by the reader (here, once it has ended).
+        // The reader drops its records, and uses its list again, at its next hand-over.
         let _ = self.spent.send(batch);
         for j in &judged {
             self.valid += j.valid;

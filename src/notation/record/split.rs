@@ -105,8 +105,9 @@ impl TagAt {
 }
 
 /// The header whose tag-pair lines, at `lines` in `text`, are `tags` (the lines follow
-/// each other): the lines' text is copied once, and a tag read by hand is where it lies
-/// in it. A repeated tag is a header error, in `errors`.
+/// each other): the lines' text is copied once (or, where `text` is the record's own,
+/// `shared`, the header shares it), and a tag read by hand is where it lies in it. A
+/// repeated tag is a header error, in `errors`.
 fn build_header(
     text: &str,
     shared: Option<&Arc<str>>,
