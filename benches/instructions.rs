@@ -22,7 +22,6 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use gungraun::{binary_benchmark, binary_benchmark_group, main, BinaryBenchmarkConfig, Callgrind};
-use sha2::{Digest, Sha256};
 
 /// The release-built binary under test.
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -66,7 +65,7 @@ fn corpus_path(ruleset: &str) -> PathBuf {
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
+    referee::dice::sha256(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()

@@ -452,7 +452,7 @@ fn check_text_at(env: &Env, file: &str, text: &str, first_line: usize) -> Vec<Re
         .records
         .iter()
         .enumerate()
-        .map(|(index, raw)| check_record(env, file, text, raw, index, first_line))
+        .map(|(index, raw)| check_record(env, file, text, raw, index, first_line, None))
         .collect();
     // Text before the first header belongs to the first record's report: it comes
     // first in the file, so it is that record's first error.
@@ -470,9 +470,16 @@ fn check_text_at(env: &Env, file: &str, text: &str, first_line: usize) -> Vec<Re
 /// Kept inline: `check` makes them for every record it reads.
 pub type Reports = smallvec::SmallVec<[Report; 1]>;
 
+/// The `Seed` of a chunk's record, where the stream read the record whole: the seed
+/// [`check_chunk`] hashes, unless given its key.
+pub fn chunk_seed(chunk: &Chunk) -> Option<&str> {
+    chunk.record.as_ref()?.header.value("Seed")
+}
+
 /// The ruling on one record read from a stream ([`record::Chunks`]), or the "no record
 /// here" report of a stream without a header. Spans count from the chunk's text.
-pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Reports {
+/// `seed_key` is the SHA-256 of [`chunk_seed`], where hashed already.
+pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk, seed_key: Option<[u8; 32]>) -> Reports {
     let refused = |text: &str, kind: ErrorKind, at: usize, message: String| {
         // The text kept is bounded already (an over-limit record's header may be over a
         // small limit): read for its tags whatever its size.
@@ -499,7 +506,15 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Reports {
         // A record the stream read whole is not cut again.
         ChunkText::Text(text) if chunk.record.is_some() => {
             let raw = chunk.record.as_ref().expect("a record read whole");
-            smallvec::smallvec![check_record(env, file, text, raw, chunk.index, chunk.line)]
+            smallvec::smallvec![check_record(
+                env,
+                file,
+                text,
+                raw,
+                chunk.index,
+                chunk.line,
+                seed_key
+            )]
         }
         ChunkText::Text(text) => {
             let mut reports = check_text_at(env, file, text, chunk.line);
@@ -533,7 +548,7 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk) -> Reports {
 }
 
 /// The ruling on one record of `text`, which starts on line `first_line` (0-based) of
-/// `file`.
+/// `file`; `seed_key` is the SHA-256 of its `Seed`, where hashed already.
 pub fn check_record(
     env: &Env,
     file: &str,
@@ -541,6 +556,7 @@ pub fn check_record(
     raw: &RawRecord,
     index: usize,
     first_line: usize,
+    seed_key: Option<[u8; 32]>,
 ) -> Report {
     let game = match game_of(raw) {
         Ok(game) => game,
@@ -567,10 +583,11 @@ pub fn check_record(
                 $(<$g as Game>::NAME => {
                     // A valid record is replayed as it is read; any other is judged.
                     if let Some(report) =
-                        quick::valid_record::<$g>(env, file, text, raw, index, first_line)
+                        quick::valid_record::<$g>(env, file, text, raw, index, first_line, seed_key)
                     {
                         return report;
                     }
+                    // (Judged, the record's seed is hashed again: few records are.)
                     let options = JudgeOptions {
                         first_line,
                         ..JudgeOptions::default()

@@ -20,12 +20,13 @@ pub(super) fn valid_record<G: Game>(
     raw: &RawRecord,
     index: usize,
     first_line: usize,
+    seed_key: Option<[u8; 32]>,
 ) -> Option<Report> {
     if !raw.header_errors.is_empty() || !super::tags::near_misses::<G>(text, &raw.header).is_empty()
     {
         return None;
     }
-    let mut session = prepare::<G>(env, file, text, raw, first_line).ok()?;
+    let mut session = prepare::<G>(env, file, text, raw, first_line, seed_key).ok()?;
     let (mut turns, mut played) = (0, true);
     let mut play = |entry: &Entry<G::Turn>| {
         let address = match &entry.action {
@@ -104,7 +105,7 @@ mod tests {
                         ($($g:ty),* $(,)?) => {
                             match game {
                                 $(<$g as Game>::NAME => (
-                                    valid_record::<$g>(&env, "f", text, raw, index, 0),
+                                    valid_record::<$g>(&env, "f", text, raw, index, 0, None),
                                     judge::<$g>(&env, "f", text, raw, index, JudgeOptions::default())
                                         .report,
                                 ),)*

@@ -122,7 +122,7 @@ pub fn judge<G: Game>(
         movetext: None,
     };
 
-    let session = match prepare::<G>(env, file, text, raw, options.first_line) {
+    let session = match prepare::<G>(env, file, text, raw, options.first_line, None) {
         Ok(s) => Some(s),
         Err(mut ds) => {
             errors.append(&mut ds);
@@ -310,13 +310,15 @@ fn replay<G: Game>(
 }
 
 /// Loads the ruleset, applies overrides, checks the seed, parses the setup, starts.
-/// `text` starts on line `first_line` (0-based) of `file`.
+/// `text` starts on line `first_line` (0-based) of `file`; `seed_key` is the SHA-256 of
+/// its `Seed` where it was hashed already.
 pub(super) fn prepare<G: Game>(
     env: &Env,
     file: &str,
     text: &str,
     raw: &RawRecord,
     first_line: usize,
+    seed_key: Option<[u8; 32]>,
 ) -> Result<Session<G>, Vec<Diagnostic>> {
     let header = &raw.header;
     let ruleset_tag = header.get("Ruleset");
@@ -437,8 +439,13 @@ pub(super) fn prepare<G: Game>(
             .map_err(placed)?;
         Some(Arc::new(ruleset))
     };
-    // 3. The seed and its commitment. The seed is hashed once: its key makes the dice.
-    let key = header.value("Seed").map(crate::dice::seed_key);
+    // 3. The seed and its commitment. The seed is hashed once (here, or with others
+    // before): its key makes the dice.
+    let key = header.value("Seed").map(|seed| {
+        let key = seed_key.unwrap_or_else(|| crate::dice::seed_key(seed));
+        debug_assert_eq!(key, crate::dice::seed_key(seed), "the key of another seed");
+        key
+    });
     if let Some(commit) = header.get("SeedCommit") {
         let Some(committed) = crate::dice::commit_key(commit.value) else {
             return Err(vec![Diagnostic::new(

@@ -136,12 +136,56 @@ impl Judges {
     }
 
     fn judge(&self, ctx: &Ctx, json: bool, batch: &[Job]) -> Vec<Judged> {
-        let par = || batch.par_iter().map(|job| judge(ctx, json, job)).collect();
+        let par = || {
+            batch
+                .par_chunks(KEYED)
+                .flat_map_iter(|jobs| {
+                    let mut judged = Vec::with_capacity(jobs.len());
+                    judge_keyed(ctx, json, jobs, &mut judged);
+                    judged
+                })
+                .collect()
+        };
         match self {
-            Judges::Here => batch.iter().map(|job| judge(ctx, json, job)).collect(),
+            Judges::Here => {
+                let mut judged = Vec::with_capacity(batch.len());
+                for jobs in batch.chunks(KEYED) {
+                    judge_keyed(ctx, json, jobs, &mut judged);
+                }
+                judged
+            }
             Judges::Global => par(),
             Judges::Pool(pool) => pool.install(par),
         }
+    }
+}
+
+/// Records whose seeds are hashed together before they are judged.
+const KEYED: usize = 64;
+
+/// Judges up to [`KEYED`] records into `judged`, in order, their seeds hashed together
+/// first ([`crate::dice::seed_keys`]: SHA-256 on SIMD lanes, several seeds at a time).
+fn judge_keyed(ctx: &Ctx, json: bool, jobs: &[Job], judged: &mut Vec<Judged>) {
+    debug_assert!(jobs.len() <= KEYED);
+    let mut seeds: [&[u8]; KEYED] = [&[]; KEYED];
+    // Which of the jobs has each seed, in order.
+    let mut of = [0usize; KEYED];
+    let mut n = 0;
+    for (i, job) in jobs.iter().enumerate() {
+        if let Some(seed) = referee::chunk_seed(&job.chunk) {
+            (seeds[n], of[n]) = (seed.as_bytes(), i);
+            n += 1;
+        }
+    }
+    let mut keys = [[0u8; 32]; KEYED];
+    crate::dice::seed_keys(&seeds[..n], &mut keys[..n]);
+    let mut next = 0;
+    for (i, job) in jobs.iter().enumerate() {
+        let key = (next < n && of[next] == i).then(|| {
+            next += 1;
+            keys[next - 1]
+        });
+        judged.push(judge(ctx, json, job, key));
     }
 }
 
@@ -209,11 +253,12 @@ impl Run<'_> {
     }
 }
 
-/// Judges one record and renders what `check` prints of it.
-fn judge(ctx: &Ctx, json: bool, job: &Job) -> Judged {
+/// Judges one record and renders what `check` prints of it; `seed_key` is the SHA-256
+/// of its seed ([`referee::chunk_seed`]), where hashed already.
+fn judge(ctx: &Ctx, json: bool, job: &Job, seed_key: Option<[u8; 32]>) -> Judged {
     let (name, chunk) = (&*job.name, &job.chunk);
     let text = chunk.text.as_str();
-    let reports = referee::check_chunk(&ctx.env, name, chunk);
+    let reports = referee::check_chunk(&ctx.env, name, chunk, seed_key);
     let lines = std::cell::OnceCell::new();
     let mut judged = Judged {
         out: Vec::new(),

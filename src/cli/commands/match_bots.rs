@@ -6,7 +6,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use sha2::{Digest, Sha256};
 
 use super::analyse::parse_duration;
 use super::{apply_cli_options, load_ruleset, options_tag, visit_game};
@@ -149,7 +148,7 @@ fn fingerprint(table: &Table, args: &MatchArgs, seats: usize, openings: &[Openin
         "estimate": table.estimate.is_some(),
         "openings": openings.iter().map(|o| (o.seed.clone(), o.turns.clone())).collect::<Vec<_>>(),
     });
-    Sha256::digest(canon.to_string().as_bytes())
+    crate::dice::sha256(canon.to_string().as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
