@@ -16,13 +16,16 @@ use rayon::prelude::*;
 use super::walk::{self, Problem, Source};
 use crate::cli::diagnostics::{self, report_json};
 use crate::cli::{Ctx, Failure, Format, Outcome};
-use crate::notation::record::{Chunk, Chunks, Limits, LineIndex};
+use crate::notation::record::{Chunk, Chunks, Limits, LineIndex, Spare};
 use crate::referee;
 
 /// A batch is judged once it holds this many bytes of records…
 const BATCH_BYTES: usize = 4 << 20;
-/// …or this many records.
+/// …or this many records, where they are judged on several threads…
 const BATCH_RECORDS: usize = 8192;
+/// …or this many, where they are judged on the reader's thread: one after another, a
+/// small batch is as quick, and what its records leave ([`Spare`]) is used again at once.
+const BATCH_HERE: usize = KEYED;
 /// Files that hold at most this many bytes in all are judged on the main thread.
 const SMALL_INPUT: u64 = 256 << 10;
 
@@ -46,30 +49,42 @@ struct Judged {
     invalid: usize,
 }
 
-/// Reads every file into batches of records and hands them to `sink`, with a message
-/// where a file cannot be read, until the input ends or `sink` answers `false` (the
-/// output failed). Before each hand-over, `spare` drops the records of the batches
-/// judged since and gives back one of their lists, emptied, for the next batch: a list
-/// grows to a batch's size once, not again for every batch.
+/// Reads every file into batches of at most `most` records and hands them to `sink`,
+/// with a message where a file cannot be read, until the input ends or `sink` answers
+/// `false` (the output failed). After each hand-over, `spare` gives back the batches
+/// judged since: their records are dropped, their headers' lists of tags kept for the
+/// records to come ([`Spare`]), and one of their lists of records kept, emptied, for
+/// the next batch. A list grows to a batch's size once, and a header's list of tags is
+/// made once, not again for every batch.
 fn read_all(
     files: Vec<Source>,
     limits: Limits,
+    most: usize,
     mut sink: impl FnMut(Input) -> bool,
-    spare: impl Fn() -> Option<Vec<Job>>,
+    spare: impl Fn() -> Vec<Vec<Job>>,
 ) {
     let mut batch: Vec<Job> = Vec::new();
     let mut bytes = 0usize;
     // `false` once the output failed: stop reading.
-    let mut send = |batch: &mut Vec<Job>, bytes: &mut usize, then: Option<String>| {
-        let next = spare().unwrap_or_default();
-        *bytes = 0;
-        let full = std::mem::replace(batch, next);
-        let mut ok = full.is_empty() || sink(Input::Batch(full));
-        if let Some(message) = then {
-            ok = ok && sink(Input::Unreadable(message));
-        }
-        ok
-    };
+    let mut send =
+        |batch: &mut Vec<Job>, bytes: &mut usize, then: Option<String>, kept: &mut Spare| {
+            *bytes = 0;
+            let full = std::mem::take(batch);
+            let mut ok = full.is_empty() || sink(Input::Batch(full));
+            if let Some(message) = then {
+                ok = ok && sink(Input::Unreadable(message));
+            }
+            for mut spent in spare() {
+                for mut job in spent.drain(..) {
+                    if let Some(record) = &mut job.chunk.record {
+                        kept.keep(record);
+                    }
+                }
+                *batch = spent;
+            }
+            ok
+        };
+    let mut kept = Spare::default();
     for file in &files {
         let name: Arc<str> = Arc::from(file.name.as_str());
         let reader: Box<dyn Read> = match &file.path {
@@ -78,14 +93,15 @@ fn read_all(
                 Ok(f) => Box::new(f),
                 Err(e) => {
                     let message = format!("cannot read {name}: {e}");
-                    if !send(&mut batch, &mut bytes, Some(message)) {
+                    if !send(&mut batch, &mut bytes, Some(message), &mut kept) {
                         return;
                     }
                     continue;
                 }
             },
         };
-        for chunk in Chunks::new(reader, limits) {
+        let mut chunks = Chunks::with_spare(reader, limits, std::mem::take(&mut kept));
+        while let Some(chunk) = chunks.next() {
             match chunk {
                 Ok(chunk) => {
                     bytes += chunk.bytes;
@@ -93,23 +109,24 @@ fn read_all(
                         name: name.clone(),
                         chunk,
                     });
-                    if (bytes >= BATCH_BYTES || batch.len() >= BATCH_RECORDS)
-                        && !send(&mut batch, &mut bytes, None)
+                    if (bytes >= BATCH_BYTES || batch.len() >= most)
+                        && !send(&mut batch, &mut bytes, None, chunks.spare())
                     {
                         return;
                     }
                 }
                 Err(e) => {
                     let message = format!("cannot read {name}: {e}");
-                    if !send(&mut batch, &mut bytes, Some(message)) {
+                    if !send(&mut batch, &mut bytes, Some(message), chunks.spare()) {
                         return;
                     }
                     break;
                 }
             }
         }
+        kept = chunks.into_spare();
     }
-    send(&mut batch, &mut bytes, None);
+    send(&mut batch, &mut bytes, None, &mut kept);
 }
 
 /// Where records are judged.
@@ -415,21 +432,14 @@ pub fn check(
         }
     }
     let limits = ctx.env.limits;
-    // The batches judged since the last hand-over: their records dropped, the last
-    // one's list kept for the next batch.
-    let spare = move || {
-        let mut list = None;
-        for mut batch in spent_rx.try_iter() {
-            batch.clear();
-            list = Some(batch);
-        }
-        list
-    };
+    // The batches judged since the last hand-over.
+    let spare = move || spent_rx.try_iter().collect::<Vec<_>>();
     if here {
         let mut failed = None;
         read_all(
             files,
             limits,
+            BATCH_HERE,
             |input| match run.take(input) {
                 Ok(()) => true,
                 Err(e) => {
@@ -444,7 +454,15 @@ pub fn check(
         }
     } else {
         let (tx, rx) = sync_channel(1);
-        std::thread::spawn(move || read_all(files, limits, |input| tx.send(input).is_ok(), spare));
+        std::thread::spawn(move || {
+            read_all(
+                files,
+                limits,
+                BATCH_RECORDS,
+                |input| tx.send(input).is_ok(),
+                spare,
+            )
+        });
         for input in rx {
             run.take(input)?;
         }

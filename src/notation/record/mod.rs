@@ -129,6 +129,16 @@ impl TagIndex {
         self.slots.is_empty()
     }
 
+    /// No tag yet, in `list` (emptied: one a record dropped left, [`Spare`]).
+    pub(crate) fn in_list(list: Vec<Slot>) -> TagIndex {
+        debug_assert!(list.is_empty());
+        TagIndex {
+            slots: list,
+            first: [0; 64],
+            beyond: false,
+        }
+    }
+
     /// No tag any more, with room for `tags` tags.
     pub(crate) fn clear(&mut self, tags: usize) {
         self.slots.clear();
@@ -226,10 +236,39 @@ impl PartialEq for Header {
 
 impl Eq for Header {}
 
+/// What records dropped leave for the next records of a stream to use: their lists of
+/// tags, emptied. A streamed record's header then costs no allocation of its list: the
+/// reader hands each record back once judged ([`Spare::keep`]), and the stream takes a
+/// list from here for the next header ([`Chunks::with_spare`]).
+#[derive(Debug, Default)]
+pub struct Spare {
+    lists: Vec<Vec<Slot>>,
+}
+
+impl Spare {
+    /// The most lists kept: as many as `check` judges in a batch; past that, a record's
+    /// list is freed.
+    const MOST: usize = 8192;
+
+    /// Keeps what `record`, about to be dropped, leaves: its list of tags.
+    pub fn keep(&mut self, record: &mut RawRecord) {
+        if self.lists.len() < Spare::MOST {
+            let mut list = std::mem::take(&mut record.header.index.slots);
+            list.clear();
+            self.lists.push(list);
+        }
+    }
+
+    /// An empty list, one kept where there is one.
+    pub(crate) fn list(&mut self) -> Vec<Slot> {
+        self.lists.pop().unwrap_or_default()
+    }
+}
+
 /// Where a tag's name and value lie in [`Header::text`], and its line and value in the
 /// source.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Slot {
+pub(crate) struct Slot {
     name: Span,
     value: Span,
     span: Span,

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::split::{
     end_record, header_record, opens_no_tag_line, tag_line_ahead, tag_line_at, tags_record, TagAt,
 };
-use super::{Limits, RawRecord, TagIndex};
+use super::{Limits, RawRecord, Spare, TagIndex};
 
 /// Room for this many tags in a record's header (the common tags and the seats'); more
 /// are added as they come.
@@ -134,6 +134,8 @@ pub struct Chunks<R: Read> {
     by_hand: bool,
     tags: TagIndex,
     header_lines: Vec<TagAt>,
+    /// Lists of tags that records handed back left, for the next headers.
+    spare: Spare,
     /// The current record went over the limit: its header, and the bytes dropped.
     over: Option<(Vec<u8>, usize)>,
     /// Bytes of a line too long to keep were dropped; its end is still to come.
@@ -148,6 +150,12 @@ pub struct Chunks<R: Read> {
 
 impl<R: Read> Chunks<R> {
     pub fn new(reader: R, limits: Limits) -> Chunks<R> {
+        Chunks::with_spare(reader, limits, Spare::default())
+    }
+
+    /// The records of `reader`, their headers' lists of tags taken from `spare` while
+    /// it has some.
+    pub fn with_spare(reader: R, limits: Limits, mut spare: Spare) -> Chunks<R> {
         Chunks {
             reader,
             limits,
@@ -165,8 +173,9 @@ impl<R: Read> Chunks<R> {
             header_end: None,
             header: false,
             by_hand: true,
-            tags: TagIndex::with_capacity(0),
+            tags: TagIndex::in_list(spare.list()),
             header_lines: Vec::with_capacity(16),
+            spare,
             over: None,
             long_line: false,
             index: 0,
@@ -174,6 +183,16 @@ impl<R: Read> Chunks<R> {
             eof: false,
             done: false,
         }
+    }
+
+    /// Where records handed back leave their lists of tags ([`Spare::keep`]).
+    pub fn spare(&mut self) -> &mut Spare {
+        &mut self.spare
+    }
+
+    /// The lists of tags left, for the stream of the next file.
+    pub fn into_spare(self) -> Spare {
+        self.spare
     }
 
     /// Reads another block, first moving the current record to the front of the buffer;
@@ -328,7 +347,8 @@ impl<R: Read> Chunks<R> {
             (ChunkText::Text(t), true) if t.len() <= self.limits.max_bytes => {
                 let mut r = if self.by_hand {
                     // (The next record's tags get a list of their own.)
-                    let tags = std::mem::replace(&mut self.tags, TagIndex::with_capacity(0));
+                    let next = TagIndex::in_list(self.spare.list());
+                    let tags = std::mem::replace(&mut self.tags, next);
                     debug_assert!(
                         !tags.is_empty(),
                         "a header begun by hand holds its first tag"
@@ -726,6 +746,46 @@ mod tests {
             assert_eq!(record.header_errors.len(), 1, "{:?}", record.header_errors);
             assert_eq!(record, &split(twice, &Limits::default()).records[0]);
         }
+    }
+
+    /// Records handed back leave their lists of tags; a stream given them reads the
+    /// same records as one without, its headers in those lists, and leaves the rest.
+    #[test]
+    fn records_handed_back_leave_their_lists_to_the_next_headers() {
+        let text = "[Game \"halves\"]\n[Seed \"a\"]\n\n1. keep\n\n\
+                    [Game \"halves\"]\n[Event \"e \\\"q\\\"\"]\n\n1. keep\n\n\
+                    [Game \"halves\"]\n[Round \"1\"]\n\n1. keep\n";
+        let fresh = chunks(text.as_bytes(), 4096, Limits::default());
+        assert_eq!(fresh.len(), 3);
+        let mut spare = Spare::default();
+        let mut lists = Vec::new();
+        for _ in 0..2 {
+            for mut c in chunks(text.as_bytes(), 4096, Limits::default()) {
+                let record = c.record.as_mut().expect("read whole");
+                spare.keep(record);
+                lists.push(spare.lists.last().map(|l| (l.as_ptr(), l.capacity())));
+            }
+        }
+        assert_eq!(spare.lists.len(), 6);
+        assert!(spare.lists.iter().all(|l| l.is_empty() && l.capacity() > 0));
+        let mut stream = Chunks::with_spare(text.as_bytes(), Limits::default(), spare);
+        let again: Vec<Chunk> = stream.by_ref().map(Result::unwrap).collect();
+        assert_eq!(again, fresh);
+        let left = stream.into_spare();
+        // A list for the first header, and one after each header read by hand (the
+        // second, with an escape, is read the general way in a list of its own).
+        assert_eq!(left.lists.len(), 3);
+        // The first header is in the last list kept (a list kept from a header read
+        // the general way is only as long as its tags, and may grow elsewhere).
+        let list = &again[0].record.as_ref().unwrap().header.index.slots;
+        assert_eq!(lists.last(), Some(&Some((list.as_ptr(), list.capacity()))));
+        // No more are kept than the most.
+        let mut full = Spare {
+            lists: vec![Vec::new(); Spare::MOST],
+        };
+        let mut record = fresh[0].record.clone().unwrap();
+        full.keep(&mut record);
+        assert_eq!(full.lists.len(), Spare::MOST);
     }
 
     #[test]
