@@ -27,34 +27,110 @@ const COMMON: [&str; 14] = [
     "Annotator",
 ];
 
-/// Whether `name` is one of [`COMMON`]: a `match` on the names, which compares a
-/// name's length before its bytes, where a search of the list compares it with each.
-#[inline(always)]
-fn is_common(name: &str) -> bool {
-    matches!(
-        name,
-        "Game"
-            | "Ruleset"
-            | "Options"
-            | "Seats"
-            | "Seed"
-            | "SeedCommit"
-            | "Setup"
-            | "Result"
-            | "Termination"
-            | "Event"
-            | "Site"
-            | "Date"
-            | "Round"
-            | "Annotator"
-    )
+/// A tag name as [`Known`] holds it: its length, and its bytes as two words
+/// ([`words`]), so that a name is compared without a call.
+#[derive(Copy, Clone)]
+struct Entry {
+    len: u8,
+    words: (u64, u64),
 }
 
-/// Whether `name` is a tag the referee reads for `G`: most tags are, found without
-/// building the list of all.
+/// The bytes of a name as two words, whatever its length up to 16: its first and last
+/// eight bytes from 8 bytes on, its first and last four from 4, its first, middle and
+/// last byte below. Two names of the same length are equal where their words are.
 #[inline(always)]
-fn is_known<G: Game>(name: &str) -> bool {
-    is_common(name) || G::TAGS.contains(&name) || G::SEATS.iter().any(|s| is_capitalised(name, s))
+const fn words(b: &[u8]) -> (u64, u64) {
+    let n = b.len();
+    // (A chunk of a slice's first or last bytes is one load.)
+    const fn le8(b: Option<&[u8; 8]>) -> u64 {
+        u64::from_le_bytes(*b.unwrap())
+    }
+    const fn le4(b: Option<&[u8; 4]>) -> u64 {
+        u32::from_le_bytes(*b.unwrap()) as u64
+    }
+    if n >= 8 {
+        (le8(b.first_chunk()), le8(b.last_chunk()))
+    } else if n >= 4 {
+        (le4(b.first_chunk()), le4(b.last_chunk()))
+    } else if n > 0 {
+        (
+            b[0] as u64 | (b[n / 2] as u64) << 8 | (b[n - 1] as u64) << 16,
+            0,
+        )
+    } else {
+        (0, 0)
+    }
+}
+
+/// A hash of a tag name in `0..64`, from its length and its first and last bytes. It
+/// keeps apart the names each game reads: two of them with one hash fail the build.
+#[inline(always)]
+const fn hash(b: &[u8]) -> usize {
+    match b {
+        [] => 0,
+        [first, ..] => (b.len() + *first as usize * 4 + b[b.len() - 1] as usize * 6) & 63,
+    }
+}
+
+/// The longest tag name the table may hold.
+const LONGEST: usize = 16;
+
+/// The tags a game reads (`COMMON`, its own, its seats' capitalised), by [`hash`]: a
+/// name is one of them where it is the one of its hash. (Where no tag has the hash,
+/// the entry's length is 0, which no name has that has a hash but the empty one.)
+const fn known(own: &[&str], seats: &[&str]) -> [Entry; 64] {
+    let mut table = [Entry {
+        len: 0,
+        words: (0, 0),
+    }; 64];
+    let mut buf = [0u8; LONGEST];
+    let mut i = 0;
+    while i < COMMON.len() + own.len() + seats.len() {
+        let (name, seat) = if i < COMMON.len() {
+            (COMMON[i].as_bytes(), false)
+        } else if i < COMMON.len() + own.len() {
+            (own[i - COMMON.len()].as_bytes(), false)
+        } else {
+            (seats[i - COMMON.len() - own.len()].as_bytes(), true)
+        };
+        assert!(
+            !name.is_empty() && name.len() <= LONGEST,
+            "a tag name of 1 to 16 bytes"
+        );
+        let mut k = 0;
+        while k < name.len() {
+            buf[k] = name[k];
+            k += 1;
+        }
+        if seat {
+            buf[0] = buf[0].to_ascii_uppercase();
+        }
+        let (name, _) = buf.split_at(name.len());
+        let h = hash(name);
+        assert!(table[h].len == 0, "two tags the referee reads share a hash");
+        table[h] = Entry {
+            len: name.len() as u8,
+            words: words(name),
+        };
+        i += 1;
+    }
+    table
+}
+
+/// The table of [`known`] of each game, made when the game is built (a reference, so
+/// that the table lies in the binary once, and a look-up reads one entry of it).
+trait KnownTags: Game {
+    const KNOWN: &'static [Entry; 64] = &known(Self::TAGS, Self::SEATS);
+}
+
+impl<G: Game> KnownTags for G {}
+
+/// Whether `name` is a tag the referee reads for `G`: one look in the game's table, and
+/// one comparison.
+#[inline(always)]
+fn is_known<G: Game>(b: &[u8]) -> bool {
+    let e = &<G as KnownTags>::KNOWN[hash(b)];
+    usize::from(e.len) == b.len() && !b.is_empty() && words(b) == e.words
 }
 
 /// The tag a record's tag name was most likely meant to be, if it is not a tag the
@@ -64,7 +140,7 @@ fn is_known<G: Game>(name: &str) -> bool {
 #[cold]
 #[inline(never)]
 pub fn meant<G: Game>(name: &str) -> Option<String> {
-    if is_known::<G>(name) {
+    if is_known::<G>(name.as_bytes()) {
         return None;
     }
     let mut known: Vec<String> = COMMON.iter().map(|t| t.to_string()).collect();
@@ -74,12 +150,6 @@ pub fn meant<G: Game>(name: &str) -> Option<String> {
         return Some(k.clone());
     }
     suggest(name, known.iter().map(String::as_str))
-}
-
-/// Whether `name` is `seat` capitalised (`North` for `north`).
-fn is_capitalised(name: &str, seat: &str) -> bool {
-    let (n, s) = (name.as_bytes(), seat.as_bytes());
-    n.len() == s.len() && !n.is_empty() && n[0] == s[0].to_ascii_uppercase() && n[1..] == s[1..]
 }
 
 /// `north` as its tag is written: `North`.
@@ -98,13 +168,9 @@ pub fn near_misses<G: Game>(text: &str, header: &Header) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, name) in header.names().enumerate() {
         if !is_known::<G>(name) {
-            if let Some(meant) = meant::<G>(name) {
-                out.extend(
-                    header
-                        .tags()
-                        .nth(i)
-                        .map(|tag| near_miss(text, &tag, &meant)),
-                );
+            let tag = header.tags().nth(i);
+            if let Some((tag, meant)) = tag.and_then(|t| Some((t, meant::<G>(t.name)?))) {
+                out.push(near_miss(text, &tag, &meant));
             }
         }
     }
@@ -141,20 +207,66 @@ fn name_span(text: &str, tag: &Tag<'_>) -> Span {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_common, meant, COMMON};
+    use super::{capitalised, is_known, meant, words, COMMON};
+    use crate::games::halasi::Halasi;
     use crate::games::halatafl::Halatafl;
+    use crate::games::halves::Halves;
     use crate::games::thaayam::Thaayam;
+    use crate::games::Game;
 
-    /// The `match` and the list name the same tags.
+    /// Each game's table holds the common tags, its own and its seats' capitalised, and
+    /// nothing else: not another case, a name cut short or made longer by a byte, a
+    /// byte changed anywhere, another game's tag.
     #[test]
-    fn the_common_tags_are_the_list() {
-        for t in COMMON {
-            assert!(is_common(t), "{t}");
-            assert!(!is_common(&t.to_lowercase()), "{t}");
-            assert!(!is_common(&t[1..]), "{t}");
+    fn each_game_knows_its_tags_and_no_other_name() {
+        fn check<G: Game>(others: &[&str]) {
+            let mut names: Vec<String> = COMMON.iter().map(|t| t.to_string()).collect();
+            names.extend(G::TAGS.iter().map(|t| t.to_string()));
+            names.extend(G::SEATS.iter().map(|s| capitalised(s)));
+            for t in &names {
+                assert!(is_known::<G>(t.as_bytes()), "{}: {t}", G::NAME);
+                let near = [
+                    t.to_lowercase(),
+                    t.to_uppercase(),
+                    t[1..].to_string(),
+                    t[..t.len() - 1].to_string(),
+                    format!("{t}s"),
+                    format!("X{t}"),
+                ];
+                for n in near.iter().filter(|n| !names.contains(n)) {
+                    assert!(!is_known::<G>(n.as_bytes()), "{}: {n}", G::NAME);
+                }
+                for at in 0..t.len() {
+                    let mut b = t.clone().into_bytes();
+                    b[at] ^= 0x20 | 1;
+                    let n = String::from_utf8(b).unwrap();
+                    assert!(!is_known::<G>(n.as_bytes()), "{}: {n}", G::NAME);
+                }
+            }
+            for n in others
+                .iter()
+                .chain(&["", "X", "PlyCount", "TimeControl", "WhiteElo"])
+            {
+                assert!(!is_known::<G>(n.as_bytes()), "{}: {n}", G::NAME);
+            }
         }
-        for t in ["First", "White", "Black", "", "Gam", "Games", "SeedCommi"] {
-            assert!(!is_common(t), "{t}");
+        check::<Halatafl>(&["First", "North", "Red", "A"]);
+        check::<Thaayam>(&["White", "Black", "Red", "A"]);
+        check::<Halves>(&["First", "North", "A"]);
+        check::<Halasi>(&["First", "North", "White", "G"]);
+    }
+
+    /// Two names of one length are equal where their words are: at every length up
+    /// to 16, a byte changed at any place changes the words.
+    #[test]
+    fn names_of_one_length_differ_in_their_words() {
+        for n in 1..=16 {
+            let name: Vec<u8> = (0..n).map(|i| b'a' + i as u8).collect();
+            for at in 0..n {
+                let mut other = name.clone();
+                other[at] = b'Z';
+                assert_ne!(words(&name), words(&other), "{n} bytes, at {at}");
+            }
         }
     }
 

@@ -350,9 +350,14 @@ impl Header {
         self.index.slots.iter().map(|s| self.tag(s))
     }
 
-    /// The tags' names in written order.
-    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
-        self.index.slots.iter().map(|s| self.text_at(s.name))
+    /// The tags' names in written order, as their bytes (to compare: a name is not
+    /// sliced out of the text as text).
+    pub fn names(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        let text = self.text.as_str().as_bytes();
+        self.index
+            .slots
+            .iter()
+            .map(|s| &text[s.name.start..s.name.end])
     }
 
     /// How many tags the header has.
