@@ -75,11 +75,13 @@ fn read_all(
                 ok = ok && sink(Input::Unreadable(message));
             }
             for mut spent in spare() {
-                for mut job in spent.drain(..) {
+                // (The records are dropped where they lie, not moved out one by one.)
+                for job in &mut spent {
                     if let Some(record) = &mut job.chunk.record {
                         kept.keep(record);
                     }
                 }
+                spent.clear();
                 *batch = spent;
             }
             ok
