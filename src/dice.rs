@@ -38,6 +38,7 @@ pub fn seed_keys(seeds: &[&[u8]], keys: &mut [[u8; 32]]) {
 }
 
 /// Lowercase hex digits, by value.
+#[cfg(test)]
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Lowercase hex of [`seed_key`], as written in a `SeedCommit` tag.
@@ -47,12 +48,41 @@ pub fn seed_commit(seed: &str) -> String {
 
 /// Lowercase hex of a key: the `SeedCommit` of the seed the key was made from.
 pub fn key_hex(key: &[u8; 32]) -> String {
-    let mut out = String::with_capacity(64);
-    for &b in key {
-        out.push(HEX[usize::from(b >> 4)] as char);
-        out.push(HEX[usize::from(b & 15)] as char);
+    let digits = hex_digits(key).to_vec();
+    String::from_utf8(digits).expect("hex digits are ASCII")
+}
+
+/// Whether `commit` is the lowercase hex of `key`: what a record's `SeedCommit` is
+/// checked for first (where it is not, [`commit_key`] says whether it is hex at all).
+#[inline]
+pub fn commits_to(commit: &str, key: &[u8; 32]) -> bool {
+    commit.as_bytes() == hex_digits(key)
+}
+
+/// The 64 lowercase hex digits of a key, four bytes at a time ([`hex8_of`]).
+#[inline]
+fn hex_digits(key: &[u8; 32]) -> [u8; 64] {
+    let mut out = [0u8; 64];
+    for (eight, four) in out.chunks_exact_mut(8).zip(key.chunks_exact(4)) {
+        let four: [u8; 4] = four.try_into().expect("four bytes");
+        eight.copy_from_slice(&hex8_of(u32::from_le_bytes(four)).to_le_bytes());
     }
     out
+}
+
+/// The eight lowercase hex digits that write the four bytes of `x` (its low byte
+/// first), as the bytes of one `u64`: what [`hex8`] reads back. Each byte is spread
+/// into 16 bits, its high digit in the low byte; a digit becomes `0`-`9` or `a`-`f`
+/// by adding `'0'`, and 39 more where it is 10 or more.
+#[inline]
+fn hex8_of(x: u32) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let y = u64::from(x);
+    let y = (y | (y << 16)) & 0x0000_FFFF_0000_FFFF;
+    let y = (y | (y << 8)) & 0x00FF_00FF_00FF_00FF;
+    let nibbles = ((y >> 4) & 0x000F_000F_000F_000F) | ((y & 0x000F_000F_000F_000F) << 8);
+    let letters = ((nibbles + ONES * 6) >> 4) & ONES;
+    nibbles + ONES * u64::from(b'0') + letters * 39
 }
 
 /// Eight lowercase hex digits, as the four bytes they write, or `None` where one of them
@@ -236,6 +266,50 @@ mod tests {
             }
         }
         assert_eq!(seed_key("perf-1"), reference(b"perf-1"));
+    }
+
+    /// Four bytes are written as a byte at a time writes them, and read back: every
+    /// byte value at each place.
+    #[test]
+    fn eight_digits_written_at_once_are_written_as_one_at_a_time() {
+        for at in 0..4 {
+            for b in 0..=255u8 {
+                let mut four = [0x5Au8, 0x0F, 0xF0, 0x93];
+                four[at] = b;
+                let mut plain = [0u8; 8];
+                for (i, &x) in four.iter().enumerate() {
+                    plain[2 * i] = HEX[usize::from(x >> 4)];
+                    plain[2 * i + 1] = HEX[usize::from(x & 15)];
+                }
+                let x = u32::from_le_bytes(four);
+                assert_eq!(hex8_of(x).to_le_bytes(), plain, "{four:?}");
+                assert_eq!(hex8(plain), Some(x));
+            }
+        }
+    }
+
+    /// A key's commitment is its hex, and nothing else: not with a digit changed, in
+    /// capitals, cut short or made longer.
+    #[test]
+    fn a_key_commits_to_its_hex_only() {
+        for seed in ["", "abc", "perf-1", "halves-1"] {
+            let key = seed_key(seed);
+            let hex = seed_commit(seed);
+            assert!(commits_to(&hex, &key), "{seed}");
+            assert!(hex.bytes().any(|b| b.is_ascii_alphabetic()), "{seed}");
+            assert!(!commits_to(&hex.to_uppercase(), &key), "{seed}");
+            assert!(!commits_to(&hex[..63], &key));
+            assert!(!commits_to(&format!("{hex}0"), &key));
+            assert!(!commits_to(&seed_commit("other"), &key));
+            for i in 0..64 {
+                let mut v = hex.clone().into_bytes();
+                v[i] = if v[i] == b'0' { b'1' } else { b'0' };
+                assert!(
+                    !commits_to(&String::from_utf8(v).unwrap(), &key),
+                    "{seed}: {i}"
+                );
+            }
+        }
     }
 
     #[test]

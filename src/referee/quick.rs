@@ -26,7 +26,11 @@ pub(super) fn valid_record<G: Game>(
     {
         return None;
     }
-    let mut session = prepare::<G>(env, file, text, raw, first_line, seed_key).ok()?;
+    // (Played where `prepare` left it: a session is a few hundred bytes.)
+    let mut prepared = prepare::<G>(env, file, text, raw, first_line, seed_key);
+    let Ok(session) = &mut prepared else {
+        return None;
+    };
     let (mut turns, mut played) = (0, true);
     let mut play = |entry: &Entry<G::Turn>| {
         let address = match &entry.action {
@@ -45,7 +49,7 @@ pub(super) fn valid_record<G: Game>(
         return None;
     }
     let mut errors = Vec::new();
-    check_result::<G>(&session, raw, &movetext, &mut errors);
+    check_result::<G>(session, raw, &movetext, &mut errors);
     errors.is_empty().then(|| Report {
         index,
         game: Some(G::NAME.into()),

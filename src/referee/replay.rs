@@ -446,7 +446,12 @@ pub(super) fn prepare<G: Game>(
         debug_assert_eq!(key, crate::dice::seed_key(seed), "the key of another seed");
         key
     });
-    if let Some(commit) = header.get("SeedCommit") {
+    // (Where the commitment is the key's hex, as it mostly is, it is well formed too.)
+    let committed_to = |commit: &str| {
+        key.as_ref()
+            .is_some_and(|k| crate::dice::commits_to(commit, k))
+    };
+    if let Some(commit) = header.get("SeedCommit").filter(|c| !committed_to(c.value)) {
         let Some(committed) = crate::dice::commit_key(commit.value) else {
             return Err(vec![Diagnostic::new(
                 ErrorKind::Header,
@@ -495,39 +500,61 @@ pub(super) fn prepare<G: Game>(
         header,
         last: std::cell::Cell::new(None),
     };
-    let dice = key.map(crate::dice::Dice::from_key);
-    // (The rule texts, for a start refused: the ruleset itself goes to the session.)
-    let texts = Arc::clone(&ruleset);
-    let started = Session::<G>::start_with(ruleset, numbering, settings, setup, &reading, dice);
-    started.map_err(|v: G::Violation| {
-        use crate::games::Violation as _;
-        if let Some(key) = v.setting() {
-            // An error of the settings: where the setting was last set in the header
-            // (the Seats or Options tag), else at the ruleset's name, else the Game tag.
-            let set = overrides.iter().rposition(|o| o.key == key);
-            let span = set
-                .and_then(|i| override_spans[i])
-                .or(tag_span)
-                .or(header.get("Game").map(|t| t.value_span));
-            let mut message = v.to_string();
-            if set.is_some_and(|i| override_spans[i].is_none()) {
-                message.push_str(&format!("; `{key}` was set by --option"));
-            }
-            return vec![Diagnostic::new(ErrorKind::Ruleset, span, message)];
-        }
-        // At the setup, else at the last tag the game read (Thaayam's `First`), else at
-        // the record's `Game` tag: an error of the start always has a place.
-        let span = header
-            .get("Setup")
-            .map(|t| t.value_span)
-            .or(reading.last.get())
+    let mut dice = key.map(crate::dice::Dice::from_key);
+    // (The session is made last, as the answer: a few hundred bytes, not moved after.)
+    match G::start(&settings, setup, &reading, dice.as_mut()) {
+        Ok(state) => Ok(Session::started(ruleset, numbering, settings, state, dice)),
+        Err(v) => Err(refused_start::<G>(
+            v,
+            &ruleset,
+            header,
+            &reading,
+            &overrides,
+            &override_spans,
+            tag_span,
+        )),
+    }
+}
+
+/// The diagnostic of a start refused (`prepare`): a setting's error where the setting
+/// was set, else the start's error at the setup.
+#[cold]
+fn refused_start<G: Game>(
+    v: G::Violation,
+    texts: &Ruleset,
+    header: &record::Header,
+    reading: &Reading<'_>,
+    overrides: &[Override],
+    override_spans: &[Option<Span>],
+    tag_span: Option<Span>,
+) -> Vec<Diagnostic> {
+    use crate::games::Violation as _;
+    if let Some(key) = v.setting() {
+        // An error of the settings: where the setting was last set in the header
+        // (the Seats or Options tag), else at the ruleset's name, else the Game tag.
+        let set = overrides.iter().rposition(|o| o.key == key);
+        let span = set
+            .and_then(|i| override_spans[i])
+            .or(tag_span)
             .or(header.get("Game").map(|t| t.value_span));
-        let mut d = Diagnostic::new(ErrorKind::Setup, span, v.to_string());
-        let rule = v.rule();
-        d.rule_text = texts.rule(rule).cloned();
-        d.rule = Some(rule.to_string());
-        vec![d]
-    })
+        let mut message = v.to_string();
+        if set.is_some_and(|i| override_spans[i].is_none()) {
+            message.push_str(&format!("; `{key}` was set by --option"));
+        }
+        return vec![Diagnostic::new(ErrorKind::Ruleset, span, message)];
+    }
+    // At the setup, else at the last tag the game read (Thaayam's `First`), else at
+    // the record's `Game` tag: an error of the start always has a place.
+    let span = header
+        .get("Setup")
+        .map(|t| t.value_span)
+        .or(reading.last.get())
+        .or(header.get("Game").map(|t| t.value_span));
+    let mut d = Diagnostic::new(ErrorKind::Setup, span, v.to_string());
+    let rule = v.rule();
+    d.rule_text = texts.rule(rule).cloned();
+    d.rule = Some(rule.to_string());
+    vec![d]
 }
 
 /// A record's header as a game's start reads it, remembering where the last tag it asked

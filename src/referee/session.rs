@@ -199,6 +199,19 @@ impl<G: Game> Session<G> {
         mut dice: Option<Dice>,
     ) -> Result<Session<G>, G::Violation> {
         let state = G::start(&settings, setup, tags, dice.as_mut())?;
+        Ok(Session::started(ruleset, numbering, settings, state, dice))
+    }
+
+    /// The game from `state`, the position [`Game::start`] gave, with the dice that
+    /// start read from (if any).
+    #[inline(always)]
+    pub fn started(
+        ruleset: Arc<Ruleset>,
+        numbering: Numbering,
+        settings: G::Settings,
+        state: G::State,
+        dice: Option<Dice>,
+    ) -> Session<G> {
         let mut session = Session {
             ruleset,
             settings,
@@ -212,7 +225,7 @@ impl<G: Game> Session<G> {
             last_mover: None,
         };
         session.draw_chance();
-        Ok(session)
+        session
     }
 
     fn draw_chance(&mut self) {
