@@ -159,7 +159,10 @@ pub(crate) fn random_start(s: &Settings, dice: &mut Dice) -> State {
     // The tiles are laid in the state's own table (a table is a few hundred bytes:
     // not built apart and copied in).
     let mut st = State::empty();
-    if n <= 31 {
+    // (The bitmaps are zeroed for every record: no larger than the tiles need.)
+    if n <= 24 {
+        lay::<u64, 49>(colours, dice, &mut st.tiles);
+    } else if n <= 31 {
         lay::<u64, 63>(colours, dice, &mut st.tiles);
     } else {
         lay::<u128, { 2 * MAX_TILES + 1 }>(colours, dice, &mut st.tiles);

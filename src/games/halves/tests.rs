@@ -740,8 +740,9 @@ fn random_layout_matches_the_plain_recomputation() {
         Settings::default(),
         settings(|s| s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)])),
         three_seats_full_table(),
-        // The last layout of the smaller frontier (31 tiles at most), and the first of
-        // the larger one.
+        // Each size of the frontier at its largest, and past it: the default's 24
+        // tiles (24 at most), 26 and 30 (31 at most), 32 (63 at most).
+        settings(|s| s.tiles_each = 13),
         settings(|s| {
             s.seats = Seats::of(&[Seat(0), Seat(1), Seat(2)]);
             s.tiles_each = 10;
