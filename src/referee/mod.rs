@@ -452,7 +452,7 @@ fn check_text_at(env: &Env, file: &str, text: &str, first_line: usize) -> Vec<Re
         .records
         .iter()
         .enumerate()
-        .map(|(index, raw)| check_record(env, file, text, raw, index, first_line, None))
+        .flat_map(|(index, raw)| check_record(env, file, text, raw, index, first_line, None))
         .collect();
     // Text before the first header belongs to the first record's report: it comes
     // first in the file, so it is that record's first error.
@@ -506,15 +506,7 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk, seed_key: Option<[u8; 3
         // A record the stream read whole is not cut again.
         ChunkText::Text(text) if chunk.record.is_some() => {
             let raw = chunk.record.as_ref().expect("a record read whole");
-            smallvec::smallvec![check_record(
-                env,
-                file,
-                text,
-                raw,
-                chunk.index,
-                chunk.line,
-                seed_key
-            )]
+            check_record(env, file, text, raw, chunk.index, chunk.line, seed_key)
         }
         ChunkText::Text(text) => {
             let mut reports = check_text_at(env, file, text, chunk.line);
@@ -548,8 +540,9 @@ pub fn check_chunk(env: &Env, file: &str, chunk: &Chunk, seed_key: Option<[u8; 3
 }
 
 /// The ruling on one record of `text`, which starts on line `first_line` (0-based) of
-/// `file`; `seed_key` is the SHA-256 of its `Seed`, where hashed already.
-pub fn check_record(
+/// `file`; `seed_key` is the SHA-256 of its `Seed`, where hashed already. (One report,
+/// made in the list [`check_chunk`] answers with: a report is a few hundred bytes.)
+fn check_record(
     env: &Env,
     file: &str,
     text: &str,
@@ -557,11 +550,11 @@ pub fn check_record(
     index: usize,
     first_line: usize,
     seed_key: Option<[u8; 32]>,
-) -> Report {
+) -> Reports {
     let game = match game_of(raw) {
         Ok(game) => game,
         Err(d) => {
-            return Report {
+            return smallvec::smallvec![Report {
                 index,
                 game: raw.header.value("Game").map(|g| g.to_string().into()),
                 ruleset: raw
@@ -574,7 +567,7 @@ pub fn check_record(
                 errors: vec![*d],
                 warnings: Vec::new(),
                 span: raw.span,
-            }
+            }]
         }
     };
     macro_rules! judge_named {
@@ -585,14 +578,14 @@ pub fn check_record(
                     if let Some(report) =
                         quick::valid_record::<$g>(env, file, text, raw, index, first_line, seed_key)
                     {
-                        return report;
+                        return smallvec::smallvec![report];
                     }
                     // (Judged, the record's seed is hashed again: few records are.)
                     let options = JudgeOptions {
                         first_line,
                         ..JudgeOptions::default()
                     };
-                    judge::<$g>(env, file, text, raw, index, options).report
+                    smallvec::smallvec![judge::<$g>(env, file, text, raw, index, options).report]
                 })*
                 _ => unreachable!("game_of returns registered games only"),
             }
