@@ -250,10 +250,12 @@ impl Spare {
     /// list is freed.
     const MOST: usize = 8192;
 
-    /// Keeps what `record`, about to be dropped, leaves: its list of tags.
+    /// Keeps what `record`, about to be dropped, leaves: its list of tags. The record
+    /// is left with no tag.
     pub fn keep(&mut self, record: &mut RawRecord) {
         if self.lists.len() < Spare::MOST {
-            let mut list = std::mem::take(&mut record.header.index.slots);
+            let index = std::mem::replace(&mut record.header.index, TagIndex::in_list(Vec::new()));
+            let mut list = index.slots;
             list.clear();
             self.lists.push(list);
         }

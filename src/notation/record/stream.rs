@@ -763,6 +763,8 @@ mod tests {
             for mut c in chunks(text.as_bytes(), 4096, Limits::default()) {
                 let record = c.record.as_mut().expect("read whole");
                 spare.keep(record);
+                assert_eq!(record.header.tags().count(), 0, "left with no tag");
+                assert_eq!(record.header.value("Game"), None);
                 lists.push(spare.lists.last().map(|l| (l.as_ptr(), l.capacity())));
             }
         }
