@@ -27,8 +27,8 @@ const COMMON: [&str; 14] = [
     "Annotator",
 ];
 
-/// A tag name as [`Known`] holds it: its length, and its bytes as two words
-/// ([`words`]), so that a name is compared without a call.
+/// A tag name as a game's table of the tags it reads holds it ([`known`]): its length,
+/// and its bytes as two words ([`words`]), so that a name is compared without a call.
 #[derive(Copy, Clone)]
 struct Entry {
     len: u8,
@@ -76,8 +76,8 @@ const fn hash(b: &[u8]) -> usize {
 const LONGEST: usize = 16;
 
 /// The tags a game reads (`COMMON`, its own, its seats' capitalised), by [`hash`]: a
-/// name is one of them where it is the one of its hash. (Where no tag has the hash,
-/// the entry's length is 0, which no name has that has a hash but the empty one.)
+/// name is one of them where it is the one of its hash. (An entry no tag fills has the
+/// length 0, which only the empty name has, and [`is_known`] refuses that.)
 const fn known(own: &[&str], seats: &[&str]) -> [Entry; 64] {
     let mut table = [Entry {
         len: 0,
