@@ -256,6 +256,35 @@ mod tests {
         check::<Halasi>(&["First", "North", "White", "G"]);
     }
 
+    /// A header's near-misses: each tag that is not read but is close to one that is,
+    /// pointing at its name, and no other tag (read, or far from every read one).
+    #[test]
+    fn a_headers_near_misses_are_its_misspelt_tags() {
+        use super::near_misses;
+        use crate::notation::record::{split, Limits};
+        let text = "[Game \"halatafl\"]\n[Reslut \"white\"]\n[PlyCount \"3\"]\n\
+                    [white \"Ann\"]\n[Black \"Bo\"]\n\n1. *\n";
+        let file = split(text, &Limits::default());
+        let header = &file.records[0].header;
+        let found = near_misses::<Halatafl>(text, header);
+        let at: Vec<&str> = found
+            .iter()
+            .map(|d| {
+                let s = d.span.expect("a place");
+                &text[s.start..s.end]
+            })
+            .collect();
+        assert_eq!(at, ["Reslut", "white"], "{found:?}");
+        assert!(
+            found[0].message.contains("did you mean `Result`"),
+            "{found:?}"
+        );
+        assert!(
+            found[1].message.contains("did you mean `White`"),
+            "{found:?}"
+        );
+    }
+
     /// Two names of one length are equal where their words are: at every length up
     /// to 16, a byte changed at any place changes the words.
     #[test]
