@@ -224,12 +224,12 @@ pub fn draw(s: &Settings, st: &mut State, dice: &mut Dice) -> Option<Chance> {
     match st.phase {
         Phase::Homes => None,
         Phase::Setup { .. } => (!seat.home_placed && !seat.bought_placed)
-            .then(|| Chance::BuyIn(Dominos(seat.hand.clone()))),
+            .then(|| Chance::BuyIn(Dominos(seat.hand.to_vec()))),
         Phase::Play => {
             let roll = dice.die(DIE) as u8;
             let n = buyable(s, seat.purse, st.dominos.len(), roll);
             let opening = (s.mode == Mode::Solitaire && st.layout.dominos.is_empty())
-                .then(|| Dominos(seat.hand.clone()));
+                .then(|| Dominos(seat.hand.to_vec()));
             Some(Chance::Roll {
                 opening,
                 draw: Some(Draw {
@@ -278,7 +278,7 @@ pub fn buy_in(
     seat.bought = tile;
     seat.bought_in = true;
     seat.bought_placed = tile.is_none();
-    seat.hand.extend(dominos);
+    seat.hand.extend(&dominos);
     cost
 }
 
@@ -300,7 +300,7 @@ fn deal_solitaire(s: &Settings, st: &mut State, dice: &mut Dice) {
     let n = OPENING.min(st.dominos.len());
     let opening: Vec<Domino> = st.dominos.drain(..n).collect();
     st.drawn += n as u32;
-    st.seats[0].hand.extend(opening);
+    st.seats[0].hand.extend(&opening);
 }
 
 /// Lays a tile on the layout (its position already checked).

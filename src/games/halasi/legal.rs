@@ -222,7 +222,7 @@ pub fn legal_turns(s: &Settings, st: &State, chance: Option<&Chance>, out: &mut 
                 return; // the roll is not known until it is written
             };
             let Some(draw) = draw else { return };
-            let mut hand = seat.hand.clone();
+            let mut hand = seat.hand.to_vec();
             if !st.seeded {
                 if let Some(o) = opening {
                     hand.extend_from_slice(&o.0);

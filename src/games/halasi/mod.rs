@@ -8,6 +8,7 @@
 pub mod breakdown;
 pub mod chance;
 pub mod geometry;
+pub mod hand;
 pub mod hints;
 pub mod layout;
 pub mod legal;

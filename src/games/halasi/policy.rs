@@ -146,7 +146,7 @@ fn context<'a>(
         return None;
     };
     let seat = st.seat(st.to_move);
-    let mut hand = seat.hand.clone();
+    let mut hand = seat.hand.to_vec();
     hand.extend_from_slice(&draw.dominos);
     let purse = seat.purse - s.domino_fee * draw.dominos.len() as i64;
     Some((

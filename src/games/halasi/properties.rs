@@ -9,7 +9,7 @@
 use super::chance::Chance;
 use super::layout::Placed;
 use super::legal;
-use super::run::{play_run, Mover};
+use super::run::{play_run, Held, Mover};
 use super::settings::{Mode, Settings};
 use super::state::{Phase, State};
 use super::Halasi;
@@ -382,7 +382,7 @@ fn a_run_scores_the_same_in_any_written_order() {
                 return;
             }
             let mut hand = seat.hand.clone();
-            hand.extend_from_slice(&d.dominos);
+            hand.extend(&d.dominos);
             let run = random_run(&s, before, &hand, &mut pick, 3);
             if run.len() < 2 {
                 return;
@@ -392,7 +392,7 @@ fn a_run_scores_the_same_in_any_written_order() {
                 home: before.home_slot(&s, before.to_move),
                 home_label: seat.home.expect("placed").label(&s),
                 first: false,
-                hand: &hand,
+                hand: Held::of(&hand),
                 turn: 1,
             };
             let score_of = |order: &[DominoAt]| {
@@ -457,7 +457,7 @@ fn single_placements_agree_with_the_full_judgement() {
         let mover = before.to_move;
         let seat = before.seat(mover);
         let mut hand = seat.hand.clone();
-        hand.extend_from_slice(&d.dominos);
+        hand.extend(&d.dominos);
         let mut listed: Vec<(String, i64)> = Vec::new();
         legal::single_placements(&s, before, mover, &hand, &mut |d, r| {
             let path =
@@ -470,7 +470,7 @@ fn single_placements_agree_with_the_full_judgement() {
             home: before.home_slot(&s, mover),
             home_label: seat.home.expect("a home").label(&s),
             first: !seat.placed_domino,
-            hand: &hand,
+            hand: Held::of(&hand),
             turn: 1,
         };
         let mut judged: Vec<(String, i64)> = Vec::new();
@@ -490,7 +490,7 @@ fn single_placements_agree_with_the_full_judgement() {
         assert_eq!(near, filtered);
         let mut layout = before.layout.clone();
         for (a, b) in pairs {
-            for h in &hand {
+            for h in hand.iter() {
                 for (x, y) in [(h.0, h.1), (h.1, h.0)] {
                     let placed = DominoAt {
                         domino: crate::notation::halasi::Domino(x, y),
@@ -629,7 +629,7 @@ fn a_run_completes_the_routes_that_grouping_the_layout_again_finds() {
                         return;
                     }
                     let mut hand = seat.hand.clone();
-                    hand.extend_from_slice(&d.dominos);
+                    hand.extend(&d.dominos);
                     for len in [2, 4] {
                         let run = random_run(s, before, &hand, &mut pick, len);
                         let mut layout = before.layout.clone();

@@ -6,6 +6,7 @@
 
 use smallvec::SmallVec;
 
+use super::hand::Hand;
 use super::layout::{Layout, Placed, Tri};
 use super::markings::Relation;
 use super::routes::{self, Found};
@@ -25,9 +26,47 @@ pub struct Mover<'a> {
     pub home_label: Label,
     /// The seat has placed no domino yet: the run holds its first.
     pub first: bool,
-    pub hand: &'a [Domino],
+    pub hand: Held<'a>,
     /// The turn's number, kept with each domino placed.
     pub turn: u32,
+}
+
+/// The dominos a mover holds for its run: its hand, and those the turn adds to it, lent
+/// apart so that a turn judged is not a hand copied.
+#[derive(Copy, Clone, Debug)]
+pub struct Held<'a> {
+    pub hand: &'a Hand,
+    /// What the turn acquires: the opening four, then the dominos bought.
+    pub acquired: [&'a [Domino]; 2],
+}
+
+impl<'a> Held<'a> {
+    /// A hand with nothing acquired.
+    pub fn of(hand: &'a Hand) -> Held<'a> {
+        Held {
+            hand,
+            acquired: [&[], &[]],
+        }
+    }
+
+    /// The dominos in the order acquired.
+    pub fn to_vec(self) -> Vec<Domino> {
+        let mut out = self.hand.to_vec();
+        for a in self.acquired {
+            out.extend_from_slice(a);
+        }
+        out
+    }
+
+    /// How many of each kind ([`Domino::key`]) are held.
+    fn kinds(self) -> [u8; Domino::KINDS] {
+        let mut kinds = *self.hand.kinds();
+        for d in self.acquired.into_iter().flatten() {
+            let k = &mut kinds[d.key() as usize];
+            *k = k.saturating_add(1);
+        }
+        kinds
+    }
 }
 
 /// What a legal run scored.
@@ -93,32 +132,18 @@ pub fn play_run(
         }
     }
     // from-hand: the run's dominos as a multiset within the hand. The first domino of
-    // the run (in order) the hand runs out of is cited: for a run of up to 16, the
-    // first with no occurrence in the hand left by the ones before it.
-    let not_in_hand = |d: &DominoAt| Violation::NotInHand {
-        seat: m.seat,
-        domino: d.domino,
-        hand: m.hand.to_vec(),
-    };
-    if run.len() <= 16 {
-        let mut taken: SmallVec<[usize; 16]> = SmallVec::new();
-        for d in run {
-            let found =
-                (0..m.hand.len()).find(|&i| m.hand[i].same(d.domino) && !taken.contains(&i));
-            taken.push(found.ok_or_else(|| not_in_hand(d))?);
+    // the run (in order) the hand runs out of is cited.
+    let mut left = m.hand.kinds();
+    for d in run {
+        let k = &mut left[d.domino.key() as usize];
+        if *k == 0 {
+            return Err(Violation::NotInHand {
+                seat: m.seat,
+                domino: d.domino,
+                hand: m.hand.to_vec(),
+            });
         }
-    } else {
-        let mut left = [0u8; Domino::KINDS];
-        for h in m.hand {
-            left[h.key() as usize] += 1;
-        }
-        for d in run {
-            let k = d.domino.key() as usize;
-            if left[k] == 0 {
-                return Err(not_in_hand(d));
-            }
-            left[k] -= 1;
-        }
+        *k -= 1;
     }
     // first-domino: the first written lies with a half on its home's centre, matching.
     if m.first {

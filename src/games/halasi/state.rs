@@ -7,6 +7,7 @@
 //! the first round of setup and of play is *open*: the turn's seat label says who moves,
 //! and the order those seats move in becomes the order of the rounds that follow.
 
+use super::hand::Hand;
 use super::layout::{Layout, Territory};
 use super::settings::{Mode, Settings, SEAT_NAMES};
 use crate::games::{End, Seat, SeatSet};
@@ -71,7 +72,7 @@ pub struct SeatState {
     pub bought: Option<TileRef>,
     pub bought_placed: bool,
     /// Dominos in hand, in the order acquired.
-    pub hand: Vec<Domino>,
+    pub hand: Hand,
     pub purse: i64,
     pub left: bool,
     /// It has placed a domino: its next run holds no first domino.

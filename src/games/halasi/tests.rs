@@ -1,9 +1,10 @@
 //! Tests of the Halasi rules core: the acceptance figures, each placement rule, routes,
 //! claims and the order independence of scores.
 
+use super::hand::Hand;
 use super::layout::{Layout, Placed, Territory};
 use super::routes;
-use super::run::{play_run, Mover};
+use super::run::{play_run, Held, Mover};
 use super::score;
 use super::settings::{MatchRequired, Settings, STANDARD};
 use super::violation::Violation;
@@ -72,13 +73,13 @@ fn lay(layout: &mut Layout, dominos: &[&str]) {
     }
 }
 
-fn mover<'a>(hand: &'a [Domino], first: bool, home: Option<usize>) -> Mover<'a> {
+fn mover<'a>(hand: &'a Hand, first: bool, home: Option<usize>) -> Mover<'a> {
     Mover {
         seat: Seat(0),
         home,
         home_label: label("AM1"),
         first,
-        hand,
+        hand: Held::of(hand),
         turn: 9,
     }
 }
@@ -96,7 +97,7 @@ fn play(
     claim: Option<i64>,
 ) -> Result<super::run::RunScore, Violation> {
     let run: Vec<DominoAt> = run.iter().map(|d| dom(d)).collect();
-    let hand = hand_of(&run);
+    let hand = Hand::from(&hand_of(&run)[..]);
     play_run(lay, s, &mover(&hand, first, Some(0)), &run, routes, claim)
 }
 
@@ -225,7 +226,15 @@ fn from_hand_counts_the_hand_as_a_multiset() {
     lay(&mut l, &["XS@AM1.3/AM1.16"]);
     let run = [dom("MM@AM1.4/AM1.5"), dom("FY@AM1.19/AM1.20")];
     let hand = [Domino(run[0].domino.0, run[0].domino.1)];
-    let v = play_run(&mut l, &s, &mover(&hand, false, Some(0)), &run, &[], None).unwrap_err();
+    let v = play_run(
+        &mut l,
+        &s,
+        &mover(&Hand::from(&hand[..]), false, Some(0)),
+        &run,
+        &[],
+        None,
+    )
+    .unwrap_err();
     assert_eq!(v.rule(), "from-hand");
     assert!(
         v.to_string()
@@ -234,17 +243,40 @@ fn from_hand_counts_the_hand_as_a_multiset() {
     );
     // RX and XR are the same domino in the hand.
     let hand = [Domino(run[1].domino.1, run[1].domino.0), run[0].domino];
-    assert!(play_run(&mut l, &s, &mover(&hand, false, Some(0)), &run, &[], None).is_ok());
+    assert!(play_run(
+        &mut l,
+        &s,
+        &mover(&Hand::from(&hand[..]), false, Some(0)),
+        &run,
+        &[],
+        None
+    )
+    .is_ok());
     assert_eq!(l.dominos.len(), 3);
     // A domino laid twice needs two in hand; the second is the one cited.
     let mut l = layout(&[("AM1", 0, 0, 0, 0)]);
     lay(&mut l, &["XS@AM1.3/AM1.16"]);
     let twice = [dom("MM@AM1.4/AM1.5"), dom("MM@AM1.19/AM1.20")];
     let one = [twice[0].domino, dom("FY@AM1.19/AM1.20").domino];
-    let v = play_run(&mut l, &s, &mover(&one, false, Some(0)), &twice, &[], None).unwrap_err();
+    let v = play_run(
+        &mut l,
+        &s,
+        &mover(&Hand::from(&one[..]), false, Some(0)),
+        &twice,
+        &[],
+        None,
+    )
+    .unwrap_err();
     assert!(v.to_string().contains("MM is not in a's hand"), "{v}");
     let two = [twice[0].domino, twice[0].domino];
-    let v = play_run(&mut l, &s, &mover(&two, false, Some(0)), &twice, &[], None);
+    let v = play_run(
+        &mut l,
+        &s,
+        &mover(&Hand::from(&two[..]), false, Some(0)),
+        &twice,
+        &[],
+        None,
+    );
     assert!(v.map_or_else(|v| v.rule(), |_| "legal") != "from-hand");
 }
 

@@ -6,7 +6,7 @@
 
 use super::chance::{self, Chance};
 use super::layout::PlaceFault;
-use super::run::{self, Mover, RunScore};
+use super::run::{self, Held, Mover, RunScore};
 use super::settings::{Mode, Settings};
 use super::state::{Ledger, Phase, State, TileRef};
 use super::violation::{
@@ -242,7 +242,7 @@ fn place(
         seat.purse -= cost;
         seat.bought_in = true;
         seat.bought_placed = !has_tile;
-        seat.hand.extend(dominos);
+        seat.hand.extend(&dominos);
     }
     let tile = match which {
         Which::Home => {
@@ -317,11 +317,6 @@ fn regular(
     claim: Option<i64>,
 ) -> Result<Scored, Violation> {
     let (opening, bought) = acquired(s, st, mover, chance)?;
-    let held = &st.seat(mover).hand;
-    let mut hand = Vec::with_capacity(held.len() + opening.len() + bought.len());
-    hand.extend_from_slice(held);
-    hand.extend_from_slice(opening);
-    hand.extend_from_slice(bought);
     let dominos_fee = match s.mode {
         Mode::Table => s.domino_fee * bought.len() as i64,
         Mode::Solitaire => 0,
@@ -373,17 +368,22 @@ fn regular(
             tile = Some((i, t));
         }
         Action::Run(dominos) => {
-            let seat = st.seat(mover);
+            let home = st.home_slot(s, mover);
+            // The seat and the layout, borrowed apart.
+            let seat = &st.seats[mover.0 as usize];
             let home_label = seat
                 .home
                 .map(|h| h.label(s))
                 .unwrap_or(Label::new("A").expect("a label"));
             let m = Mover {
                 seat: mover,
-                home: st.home_slot(s, mover),
+                home,
                 home_label,
                 first: !seat.placed_domino,
-                hand: &hand,
+                hand: Held {
+                    hand: &seat.hand,
+                    acquired: [opening, bought],
+                },
                 turn: st.turns + 1,
             };
             scored = Some(run::play_run(
@@ -397,7 +397,11 @@ fn regular(
         }
         Action::Leave => {}
         Action::Nothing => {
-            if let Some(example) = placeable(s, st, mover, &hand) {
+            let held = Held {
+                hand: &st.seat(mover).hand,
+                acquired: [opening, bought],
+            };
+            if let Some(example) = placeable(s, st, mover, &held.to_vec()) {
                 return Err(Violation::CanPlace { example });
             }
         }
@@ -413,7 +417,8 @@ fn regular(
     {
         let seat = st.seat_mut(mover);
         seat.purse -= dominos_fee;
-        seat.hand = hand;
+        seat.hand.extend(opening);
+        seat.hand.extend(bought);
     }
     match action {
         Action::Territory(_) => {
@@ -429,11 +434,7 @@ fn regular(
             seat.placed_domino = true;
             // In hand, as `from-hand` checked: each from its first occurrence, as
             // `chance::take` would take them.
-            for d in dominos {
-                if let Some(i) = seat.hand.iter().position(|h| h.same(d.domino)) {
-                    seat.hand.remove(i);
-                }
-            }
+            seat.hand.take(dominos.iter().map(|d| d.domino));
             let total = scored.as_ref().map_or(0, |r: &RunScore| r.total);
             match s.mode {
                 Mode::Table => pay(s, st, mover, total),
@@ -506,7 +507,7 @@ pub fn leave(s: &Settings, st: &mut State, mover: Seat) {
     let fee = leave_fee(s, seat.hand.len());
     seat.purse -= fee;
     seat.left = true;
-    let hand = std::mem::take(&mut seat.hand);
+    let hand = seat.hand.take_all();
     st.bank += fee;
     st.ledger.leave_fee = fee;
     st.dominos.extend(hand);
