@@ -373,9 +373,11 @@ impl<G: Game> Session<G> {
             Status::Playing { to_move } => to_move,
         };
         // The seat a label chose in an open round moves; a refusal restores the order.
+        // (The state saved is boxed: a state of a few hundred bytes or more would
+        // otherwise be moved on every turn, chosen or not.)
         let (mover, restore) = match self.chosen.take() {
             Some(seat) => {
-                let saved = self.state.clone();
+                let saved = Box::new(self.state.clone());
                 G::choose_mover(&self.settings, &mut self.state, seat);
                 (seat, Some(saved))
             }
@@ -383,7 +385,7 @@ impl<G: Game> Session<G> {
         };
         let played = self.play_action(action, address);
         match (&played, restore) {
-            (Err(_), Some(saved)) => self.state = saved,
+            (Err(_), Some(saved)) => self.state = *saved,
             (Err(_), None) => {}
             (Ok(()), _) => self.last_mover = Some(mover),
         }
