@@ -6,6 +6,8 @@
 //! turn, since none existed before). Each pair is its own route, and a chain may pass
 //! through other markets.
 
+use smallvec::SmallVec;
+
 use super::layout::{Layout, Tri};
 
 /// A route completed: two markets (layout slots, `a < b`) and the shortest chain's
@@ -120,32 +122,43 @@ pub fn linked(layout: &Layout, upto: usize) -> Vec<(usize, usize)> {
 /// The number of dominos on the shortest chain from market `a` to market `b`, using
 /// every domino of the layout; `None` when they are not linked.
 pub fn shortest_chain(layout: &Layout, a: usize, b: usize) -> Option<usize> {
-    let n = layout.dominos.len();
-    let on = |m: usize| -> Vec<usize> {
-        let mut v: Vec<usize> = Layout::centre(m)
-            .filter_map(|t| layout.cover(t).map(|(d, _)| d))
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
-    let targets = on(b);
-    let mut dist = vec![usize::MAX; n];
-    let mut queue = std::collections::VecDeque::new();
-    for d in on(a) {
-        dist[d] = 1;
-        queue.push_back(d);
+    // A breadth-first walk over the dominos from those on `a`'s centre; a domino is
+    // reached at its distance, and the walk reaches them in order of distance, so the
+    // first on `b`'s centre reached is at the shortest chain's length. (A layout holds
+    // fewer than 2^15 dominos: a triangle's cover is a domino and a half in 16 bits.)
+    let on = |m: usize| Layout::centre(m).filter_map(|t| layout.cover(t).map(|(d, _)| d));
+    let mut target = [usize::MAX; 6];
+    for (k, d) in on(b).enumerate() {
+        target[k] = d;
     }
-    let mut touching = Vec::new();
-    while let Some(d) = queue.pop_front() {
-        if targets.contains(&d) {
-            return Some(dist[d]);
+    let mut dist: SmallVec<[u16; 256]> = smallvec::smallvec![0; layout.dominos.len()];
+    let mut queue: SmallVec<[u16; 256]> = SmallVec::new();
+    for d in on(a) {
+        if target.contains(&d) {
+            return Some(1);
         }
-        layout.touching(d, &mut touching);
-        for &e in &touching {
-            if dist[e] == usize::MAX {
-                dist[e] = dist[d] + 1;
-                queue.push_back(e);
+        if dist[d] == 0 {
+            dist[d] = 1;
+            queue.push(d as u16);
+        }
+    }
+    let mut next = 0;
+    while let Some(&d) = queue.get(next) {
+        next += 1;
+        let d = usize::from(d);
+        let far = dist[d] + 1;
+        for t in layout.dominos[d].halves {
+            for n in layout.neighbours(t) {
+                let Some((e, _)) = layout.cover(n) else {
+                    continue;
+                };
+                if dist[e] == 0 {
+                    if target.contains(&e) {
+                        return Some(usize::from(far));
+                    }
+                    dist[e] = far;
+                    queue.push(e as u16);
+                }
             }
         }
     }
