@@ -209,6 +209,25 @@ pub static NEIGHBOURS: LazyLock<[[Nb; 3]; TRIANGLES]> = LazyLock::new(|| {
     out
 });
 
+/// For each index's neighbour across a territory's edge, where the index stands among
+/// that neighbour's three: the join seen from the other side (joins are symmetric).
+/// `u8::MAX` for a neighbour inside the territory.
+pub static ACROSS_BACK: LazyLock<[[u8; 3]; TRIANGLES]> = LazyLock::new(|| {
+    let mut out = [[u8::MAX; 3]; TRIANGLES];
+    for (i, nbs) in NEIGHBOURS.iter().enumerate() {
+        for (k, nb) in nbs.iter().enumerate() {
+            if let Nb::Across(d, j) = *nb {
+                let back = NEIGHBOURS[j as usize]
+                    .iter()
+                    .position(|n| *n == Nb::Across(d.opposite(), i as u8))
+                    .expect("joins are symmetric");
+                out[i][k] = back as u8;
+            }
+        }
+    }
+    out
+});
+
 /// The layout index where the marking printed at set index `printed` lands when the
 /// tile is turned `rotation` × 60° anticlockwise.
 pub fn rotated_index(printed: u8, rotation: u8) -> u8 {

@@ -6,7 +6,7 @@
 //! exist, across the joins between territories, so questions of adjacency are a table
 //! look-up.
 
-use super::geometry::{Dir, Nb, CENTRE, NEIGHBOURS, TRIANGLES};
+use super::geometry::{printed_index, Dir, Nb, ACROSS_BACK, CENTRE, NEIGHBOURS, TRIANGLES};
 use super::tiles::TileSet;
 use crate::games::Seat;
 use crate::notation::halasi::{Address, Label, Marking, Pos};
@@ -198,34 +198,36 @@ impl Layout {
     /// Lays a territory (already checked with [`Layout::check_territory`]).
     pub fn add_territory(&mut self, t: Territory, set: &TileSet) {
         let slot = self.territories.len();
-        let printed = &set.tiles[t.tile as usize].markings;
-        for i in 0..TRIANGLES as u8 {
-            let p = super::geometry::printed_index(i, t.rotation);
-            self.foundation.push(printed[p as usize]);
-            self.cover.push(NONE);
-            self.nb.push([NONE; 3]);
+        if slot == 0 {
+            // Room for a layout of a few seats' territories at once.
+            let room = 16 * TRIANGLES;
+            self.foundation.reserve(room);
+            self.cover.reserve(room);
+            self.nb.reserve(room);
         }
+        // The territories next to it, by direction: each is looked for once.
+        let next = Dir::ALL.map(|d| d.from(t.at).and_then(|p| self.slot_at(p)));
+        let printed = &set.tiles[t.tile as usize].markings;
+        self.foundation
+            .extend((0..TRIANGLES as u8).map(|i| printed[printed_index(i, t.rotation) as usize]));
+        self.cover.extend([NONE; TRIANGLES]);
+        self.nb.extend([[NONE; 3]; TRIANGLES]);
         self.territories.push(t);
+        let (neighbours, back) = (&*NEIGHBOURS, &*ACROSS_BACK);
         for i in 0..TRIANGLES as u8 {
-            for (k, nb) in NEIGHBOURS[i as usize].iter().enumerate() {
+            let here = Tri::at(slot, i);
+            for (k, nb) in neighbours[i as usize].iter().enumerate() {
                 let other = match *nb {
-                    Nb::Inside(j) => Some(Tri::at(slot, j)),
-                    Nb::Across(d, j) => d
-                        .from(t.at)
-                        .and_then(|p| self.slot_at(p))
-                        .map(|s| Tri::at(s, j)),
+                    Nb::Inside(j) => Tri::at(slot, j),
+                    Nb::Across(d, j) => {
+                        let Some(s) = next[d as usize] else { continue };
+                        // The reverse join, in the neighbour's table.
+                        let other = Tri::at(s, j);
+                        self.nb[other.0 as usize][back[i as usize][k] as usize] = here.0;
+                        other
+                    }
                 };
-                let Some(other) = other else { continue };
-                let here = Tri::at(slot, i);
                 self.nb[here.0 as usize][k] = other.0;
-                if other.slot() != slot {
-                    // The reverse join, in the neighbour's table.
-                    let back = NEIGHBOURS[other.index() as usize]
-                        .iter()
-                        .position(|n| *n == Nb::Across(nb_dir(nb).opposite(), i))
-                        .expect("joins are symmetric");
-                    self.nb[other.0 as usize][back] = here.0;
-                }
             }
         }
     }
@@ -431,13 +433,6 @@ impl Layout {
     }
 }
 
-fn nb_dir(nb: &Nb) -> Dir {
-    match nb {
-        Nb::Across(d, _) => *d,
-        Nb::Inside(_) => unreachable!("only joins across territories are mirrored"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,6 +499,46 @@ mod tests {
             Some(&Pos { q: 0, r: -2 }),
             "lowest r first"
         );
+    }
+
+    #[test]
+    fn every_join_is_the_lattices_own_whatever_order_territories_are_laid_in() {
+        use crate::games::halasi::geometry::lattice;
+        let set = set();
+        // A ring around the origin and a few beyond it, laid out of order, turned.
+        let at = [
+            (0, 0),
+            (1, -1),
+            (0, 1),
+            (-1, 0),
+            (1, 0),
+            (0, -1),
+            (-1, 1),
+            (2, -1),
+        ];
+        let at = at.iter().chain(&[(2, -2), (-2, 2), (1, 1), (-1, -1)]);
+        let mut lay = Layout::default();
+        for (n, &(q, r)) in at.enumerate() {
+            let label = format!("A{}", (b'A' + n as u8) as char);
+            lay.add_territory(territory(&label, 2, q, r, (n % 6) as u8), &set);
+        }
+        let tris: Vec<(Tri, crate::games::halasi::geometry::LatticeTri)> = (0..lay.len())
+            .map(|t| {
+                let t = Tri(t as u16);
+                (t, lattice(lay.territories[t.slot()].at, t.index()))
+            })
+            .collect();
+        for &(t, l) in &tris {
+            for (k, want) in l.neighbours().into_iter().enumerate() {
+                let found = tris.iter().find(|(_, m)| *m == want).map(|(u, _)| u.0);
+                assert_eq!(
+                    lay.nb[t.0 as usize][k],
+                    found.unwrap_or(NONE),
+                    "{:?}, neighbour {k}",
+                    lay.address(t)
+                );
+            }
+        }
     }
 
     #[test]
