@@ -14,6 +14,7 @@
 //! With a seed every bracket may be left out (when written it is checked).
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// One of the sixteen markings, by its number (`I`=0 … `R`=15). The suit is the number
 /// modulo 4: Soft, Hard, Plant, Animal.
@@ -150,10 +151,28 @@ impl fmt::Display for Domino {
 /// A territory's label (`AM1`: the capital letter of the seat whose set the tile came
 /// from, then the tile's name), or a tile's name alone (`M1`, in `home M1`). At most
 /// [`Label::MAX`] ASCII letters and digits, the first a capital letter.
-#[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
+#[derive(Copy, Clone, Eq, Ord, PartialOrd)]
 pub struct Label {
     len: u8,
+    /// The label's bytes, then zeros.
     bytes: [u8; Label::MAX],
+}
+
+/// Labels are compared on every address a run names: as two words, which is comparing
+/// the fields (the bytes past the length are zero), without a call to compare memory.
+impl PartialEq for Label {
+    #[inline]
+    fn eq(&self, other: &Label) -> bool {
+        self.words() == other.words()
+    }
+}
+
+/// As the fields are hashed, to agree with [`PartialEq`].
+impl Hash for Label {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.len.hash(state);
+        self.bytes.hash(state);
+    }
 }
 
 impl Label {
@@ -195,6 +214,14 @@ impl Label {
             len: len as u8,
             bytes,
         })
+    }
+
+    /// The label as two words: its first eight bytes, then its ninth and its length.
+    #[inline]
+    fn words(&self) -> (u64, u16) {
+        let b = &self.bytes;
+        let first = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        (first, u16::from_le_bytes([b[8], self.len]))
     }
 
     pub fn as_str(&self) -> &str {

@@ -284,6 +284,36 @@ fn domino_keys_run_through_the_set_in_order() {
 }
 
 #[test]
+fn labels_are_equal_when_their_text_is_and_hash_alike_then() {
+    use std::hash::BuildHasher;
+    let texts = [
+        "A",
+        "B",
+        "AM1",
+        "AM2",
+        "BM1",
+        "AM",
+        "AM10",
+        "ABCDEFGH",
+        "ABCDEFGHI",
+        "ABCDEFGHJ",
+        "BBCDEFGHI",
+        "ABCDEFGH1",
+    ];
+    let hasher = std::collections::hash_map::RandomState::new();
+    for a in texts {
+        for b in texts {
+            let (x, y) = (Label::new(a).unwrap(), Label::new(b).unwrap());
+            assert_eq!(x == y, a == b, "{a} {b}");
+            assert_eq!(x.cmp(&y), (a.len(), a).cmp(&(b.len(), b)), "{a} {b}");
+            if a == b {
+                assert_eq!(hasher.hash_one(x), hasher.hash_one(y));
+            }
+        }
+    }
+}
+
+#[test]
 fn labels() {
     assert_eq!(Label::new("AM1").unwrap().as_str(), "AM1");
     assert!(Label::new("am1").is_none());
