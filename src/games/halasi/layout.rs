@@ -101,6 +101,14 @@ impl Layout {
         self.territories.iter().position(|t| t.label == label)
     }
 
+    /// The territory of `owner`'s tile `tile` (the one its label names: a seat's tiles
+    /// have distinct names, and seats distinct letters).
+    pub fn slot_of_tile(&self, owner: Seat, tile: u8) -> Option<usize> {
+        self.territories
+            .iter()
+            .position(|t| t.owner == owner && t.tile == tile)
+    }
+
     /// The triangle an address names, if its territory is on the layout.
     pub fn tri(&self, a: Address) -> Option<Tri> {
         let slot = self.slot_of(a.label)?;

@@ -6,8 +6,6 @@
 //! turn, since none existed before). Each pair is its own route, and a chain may pass
 //! through other markets.
 
-use smallvec::SmallVec;
-
 use super::layout::{Layout, Tri};
 
 /// A route completed: two markets (layout slots, `a < b`) and the shortest chain's
@@ -131,21 +129,33 @@ pub fn shortest_chain(layout: &Layout, a: usize, b: usize) -> Option<usize> {
     for (k, d) in on(b).enumerate() {
         target[k] = d;
     }
-    let mut dist: SmallVec<[u16; 256]> = smallvec::smallvec![0; layout.dominos.len()];
-    let mut queue: SmallVec<[u16; 256]> = SmallVec::new();
+    // Each domino's distance (0: not reached) and the queue of dominos reached, on the
+    // stack for up to 256 dominos; each is queued once at most.
+    let n = layout.dominos.len();
+    let (mut dist_here, mut queue_here) = ([0u16; 256], [0u16; 256]);
+    let (mut dist_heap, mut queue_heap) = (Vec::new(), Vec::new());
+    let (dist, queue): (&mut [u16], &mut [u16]) = if n <= 256 {
+        (&mut dist_here[..n], &mut queue_here[..n])
+    } else {
+        dist_heap.resize(n, 0);
+        queue_heap.resize(n, 0);
+        (&mut dist_heap, &mut queue_heap)
+    };
+    let mut queued = 0;
     for d in on(a) {
         if target.contains(&d) {
             return Some(1);
         }
         if dist[d] == 0 {
             dist[d] = 1;
-            queue.push(d as u16);
+            queue[queued] = d as u16;
+            queued += 1;
         }
     }
     let mut next = 0;
-    while let Some(&d) = queue.get(next) {
+    while next < queued {
+        let d = usize::from(queue[next]);
         next += 1;
-        let d = usize::from(d);
         let far = dist[d] + 1;
         for t in layout.dominos[d].halves {
             for n in layout.neighbours(t) {
@@ -157,7 +167,8 @@ pub fn shortest_chain(layout: &Layout, a: usize, b: usize) -> Option<usize> {
                         return Some(usize::from(far));
                     }
                     dist[e] = far;
-                    queue.push(e as u16);
+                    queue[queued] = e as u16;
+                    queued += 1;
                 }
             }
         }

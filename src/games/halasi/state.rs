@@ -218,9 +218,9 @@ impl State {
     }
 
     /// The layout slot of a seat's home, once laid.
-    pub fn home_slot(&self, s: &Settings, seat: Seat) -> Option<usize> {
+    pub fn home_slot(&self, _s: &Settings, seat: Seat) -> Option<usize> {
         let home = self.seat(seat).home?;
-        self.layout.slot_of(home.label(s))
+        self.layout.slot_of_tile(home.owner, home.tile)
     }
 
     /// Solitaire's target: the territory fee for each territory of the layout and the

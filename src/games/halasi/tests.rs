@@ -469,3 +469,92 @@ fn each_pair_of_markets_is_its_own_route() {
     );
     assert_eq!(routes::linked(&apart, 6), vec![(0, 1), (1, 2)]);
 }
+
+/// The shortest chain as a plain breadth-first walk over [`Layout::touching`] finds it.
+fn chain_walked(layout: &Layout, a: usize, b: usize) -> Option<usize> {
+    let on = |m: usize| -> Vec<usize> {
+        Layout::centre(m)
+            .filter_map(|t| layout.cover(t).map(|(d, _)| d))
+            .collect()
+    };
+    let targets = on(b);
+    let mut dist = vec![usize::MAX; layout.dominos.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for d in on(a) {
+        dist[d] = 1;
+        queue.push_back(d);
+    }
+    let mut touching = Vec::new();
+    while let Some(d) = queue.pop_front() {
+        if targets.contains(&d) {
+            return Some(dist[d]);
+        }
+        layout.touching(d, &mut touching);
+        for &e in &touching {
+            if dist[e] == usize::MAX {
+                dist[e] = dist[d] + 1;
+                queue.push_back(e);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn shortest_chains_are_a_plain_walks_on_layouts_of_tens_and_hundreds_of_dominos() {
+    let mut tiles = Vec::new();
+    for q in -3i16..=3 {
+        for r in -3i16..=3 {
+            if (q + r).abs() <= 3 {
+                let n = tiles.len();
+                tiles.push((
+                    format!("T{n}"),
+                    (n % STANDARD.tiles.len()) as u8,
+                    q,
+                    r,
+                    (n % 6) as u8,
+                ));
+            }
+        }
+    }
+    let spec: Vec<(&str, u8, i16, i16, u8)> = tiles
+        .iter()
+        .map(|(l, t, q, r, o)| (l.as_str(), *t, *q, *r, *o))
+        .collect();
+    let mut lay = layout(&spec);
+    let markets: Vec<usize> = lay.markets().collect();
+    assert!(markets.len() >= 4);
+    // Dominos on free pairs, some left out so that chains wind; compared at a few sizes.
+    let mut pairs = Vec::new();
+    lay.free_pairs(&mut pairs);
+    let mut seed = 7u32;
+    let mut checked = 0;
+    for (a, b) in pairs {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        if lay.cover(a).is_some() || lay.cover(b).is_some() || seed >> 28 < 4 {
+            continue;
+        }
+        let m = lay.foundation(a);
+        lay.place(Placed {
+            halves: [a, b],
+            marks: [m, m],
+            seat: Seat(0),
+            turn: 1,
+        });
+        if lay.dominos.len().is_multiple_of(50) || lay.dominos.len() == 257 {
+            for &x in &markets {
+                for &y in &markets {
+                    assert_eq!(
+                        routes::shortest_chain(&lay, x, y),
+                        chain_walked(&lay, x, y),
+                        "{x} {y} with {} dominos",
+                        lay.dominos.len()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(lay.dominos.len() > 300, "{}", lay.dominos.len());
+    assert!(checked > 0);
+}
