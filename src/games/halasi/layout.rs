@@ -7,6 +7,7 @@
 //! look-up.
 
 use super::geometry::{printed_index, Dir, Nb, ACROSS_BACK, CENTRE, NEIGHBOURS, TRIANGLES};
+use super::markings::NO_MARK;
 use super::tiles::TileSet;
 use crate::games::Seat;
 use crate::notation::halasi::{Address, Label, Marking, Pos};
@@ -69,6 +70,9 @@ pub struct Layout {
     nb: Vec<[u16; 3]>,
     /// The domino half covering each triangle: `domino * 2 + half`, or `NONE`.
     cover: Vec<u16>,
+    /// The marking number of the half covering each triangle, or [`NO_MARK`]; then one
+    /// more [`NO_MARK`], where a neighbour at an edge (`NONE`) is looked up.
+    mark: Vec<u8>,
     pub dominos: Vec<Placed>,
     /// The groups of edge-joined dominos as a forest: each domino's parent, a root its
     /// own. A root is its group's lowest domino. No path is ever shortened, so taking
@@ -158,6 +162,15 @@ impl Layout {
         (c != NONE).then_some((c as usize / 2, c as usize % 2))
     }
 
+    /// The marking numbers of the halves on a triangle's three neighbours, in neighbour
+    /// order; [`NO_MARK`] where there is none (uncovered, or an edge of the layout).
+    /// Found without a branch, for scoring.
+    #[inline]
+    pub fn marks_around(&self, t: Tri) -> [u8; 3] {
+        let past = self.mark.len() - 1;
+        self.nb[t.0 as usize].map(|n| self.mark[usize::from(n).min(past)])
+    }
+
     /// The marking of the domino half on a triangle.
     pub fn half_marking(&self, t: Tri) -> Option<Marking> {
         self.cover(t).map(|(d, h)| self.dominos[d].marks[h])
@@ -219,6 +232,11 @@ impl Layout {
         self.foundation
             .extend((0..TRIANGLES as u8).map(|i| printed[printed_index(i, t.rotation) as usize]));
         self.cover.extend([NONE; TRIANGLES]);
+        // The last entry stays a `NO_MARK`, past every triangle.
+        if self.mark.is_empty() {
+            self.mark.push(NO_MARK);
+        }
+        self.mark.extend([NO_MARK; TRIANGLES]);
         self.nb.extend([[NONE; 3]; TRIANGLES]);
         self.territories.push(t);
         let (neighbours, back) = (&*NEIGHBOURS, &*ACROSS_BACK);
@@ -245,6 +263,9 @@ impl Layout {
         let n = self.dominos.len() as u16;
         self.cover[d.halves[0].0 as usize] = n * 2;
         self.cover[d.halves[1].0 as usize] = n * 2 + 1;
+        for (t, m) in d.halves.into_iter().zip(d.marks) {
+            self.mark[t.0 as usize] = m.number();
+        }
         self.dominos.push(d);
         // Join the groups the domino touches: the lower root stays a root.
         self.parent.push(n);
@@ -279,6 +300,7 @@ impl Layout {
         if let Some(d) = self.dominos.pop() {
             for t in d.halves {
                 self.cover[t.0 as usize] = NONE;
+                self.mark[t.0 as usize] = NO_MARK;
             }
             self.parent.pop();
             let hung = self.hung.pop().unwrap_or([NONE; 6]);

@@ -48,17 +48,24 @@ impl Relation {
         Relation::Opposed,
     ];
 
-    /// The relation of `a` and `b` (symmetric).
+    /// The relation of `a` and `b` (symmetric): a look-up in [`RELATION`].
+    #[inline]
     pub fn of(a: Marking, b: Marking) -> Relation {
+        Relation::ALL[RELATION[a.number() as usize][b.number() as usize] as usize]
+    }
+
+    /// The relation of two marking numbers, worked out (`RELATION` is made of it).
+    const fn between(a: u8, b: u8) -> Relation {
         if a == b {
             return Relation::Same;
         }
-        let (x, y) = (a.number() % 4, b.number() % 4);
+        let (x, y) = (a % 4, b % 4);
         if x == y {
             return Relation::Kin;
         }
         // Suits 0 Soft, 1 Hard, 2 Plant, 3 Animal.
-        match (x.min(y), x.max(y)) {
+        let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+        match (lo, hi) {
             (0, 1) | (2, 3) => Relation::Ally,
             (1, 3) | (0, 2) => Relation::Neutral,
             _ => Relation::Opposed,
@@ -80,6 +87,31 @@ impl Relation {
         self as usize
     }
 }
+
+/// No marking: an uncovered triangle, or none next to an edge of the layout, as a
+/// column of [`RELATION`].
+pub const NO_MARK: u8 = 16;
+
+/// Where no marking is, [`RELATION`]'s entry: past the relations, an index whose points
+/// are 0 in a table of points by relation with one more entry.
+pub const NO_RELATION: u8 = 5;
+
+/// The relation of every two marking numbers, as [`Relation::index`], and
+/// [`NO_RELATION`] against [`NO_MARK`]: relations are looked up on every half of every
+/// run, and a look-up takes no branch.
+pub const RELATION: [[u8; 17]; 16] = {
+    let mut out = [[NO_RELATION; 17]; 16];
+    let mut a = 0;
+    while a < 16 {
+        let mut b = 0;
+        while b < 16 {
+            out[a][b] = Relation::between(a as u8, b as u8) as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+};
 
 impl fmt::Display for Relation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -130,6 +162,9 @@ mod tests {
             for b in Marking::ALL {
                 assert_eq!(Relation::of(a, b), Relation::of(b, a));
             }
+            // No marking is no relation, worth nothing.
+            assert_eq!(RELATION[a.number() as usize][NO_MARK as usize], NO_RELATION);
         }
+        assert_eq!(NO_RELATION as usize, Relation::ALL.len());
     }
 }

@@ -10,7 +10,8 @@ use super::chance::Chance;
 use super::layout::Placed;
 use super::legal;
 use super::run::{play_run, Held, Mover};
-use super::settings::{Mode, Settings};
+use super::score;
+use super::settings::{Mode, Scores, Settings};
 use super::state::{Phase, State};
 use super::Halasi;
 use crate::dice::Dice;
@@ -414,6 +415,59 @@ fn a_run_scores_the_same_in_any_written_order() {
         checked >= 50,
         "only {checked} runs of two or more dominos checked"
     );
+}
+
+#[test]
+fn a_runs_total_is_the_sum_of_every_relation_counted() {
+    // `run_points` sums by look-up what `each_count` walks one relation at a time (and
+    // the breakdown explains): the same on runs of one to four dominos, with every
+    // relation worth its own points.
+    let s = table("[a b]", &[("purse", "100000")]);
+    let odd = Scores {
+        adjoining: [3, 5, 7, 11, 13],
+        same_domino: [17, 19, 23, 29, 31],
+        placement: 37,
+    };
+    let mut pick = Dice::from_seed("sums");
+    let mut checked = [0; 5];
+    for g in 0..8 {
+        random_game(&s, &format!("sum-{g}"), 300, |before, chance, _, _| {
+            let seat = before.seat(before.to_move);
+            let Some(Chance::Roll { draw: Some(d), .. }) = chance else {
+                return;
+            };
+            if before.phase != Phase::Play || !seat.placed_domino || s.mode != Mode::Table {
+                return;
+            }
+            let mut hand = seat.hand.clone();
+            hand.extend(&d.dominos);
+            let run = random_run(&s, before, &hand, &mut pick, 1 + g % 4);
+            if run.is_empty() {
+                return;
+            }
+            let m = Mover {
+                seat: before.to_move,
+                home: before.home_slot(&s, before.to_move),
+                home_label: seat.home.expect("placed").label(&s),
+                first: false,
+                hand: Held::of(&hand),
+                turn: 1,
+            };
+            let mut layout = before.layout.clone();
+            let Ok(r) = play_run(&mut layout, &s, &m, &run, &[], None) else {
+                return;
+            };
+            let mut counted = odd.placement * run.len() as i64;
+            score::each_count(&layout, r.first, &odd, |c| counted += c.points);
+            assert_eq!(
+                score::run_points(&layout, r.first, &odd),
+                counted,
+                "{run:?}"
+            );
+            checked[run.len()] += 1;
+        });
+    }
+    assert!(checked[1..].iter().all(|&n| n >= 5), "{checked:?}");
 }
 
 #[test]

@@ -2,9 +2,10 @@
 //! foundation, its partner and the halves adjoining it, and the path score of the
 //! announced routes.
 //!
-//! [`each_count`] walks every relation once in a fixed order; the fast total
-//! ([`run_points`]) and the explained breakdown ([`explain_run`]) are both built on it, so
-//! they cannot disagree. Each half of a domino placed this turn counts its foundation,
+//! [`each_count`] walks every relation once in a fixed order, and the explained
+//! breakdown ([`explain_run`]) is built on it; the fast total ([`run_points`]) sums the
+//! same relations by look-ups without a branch, and a property test holds it to
+//! `each_count`'s sum. Each half of a domino placed this turn counts its foundation,
 //! its partner, and every covered neighbour as the layout stands at the end of the turn:
 //! a relation between two new dominos is counted from both sides, one with an old domino
 //! once, two old halves never. Nothing depends on the order the run was written in.
@@ -12,7 +13,7 @@
 use serde::Serialize;
 
 use super::layout::{Layout, Tri};
-use super::markings::Relation;
+use super::markings::{Relation, RELATION};
 use super::routes::Found;
 use super::settings::{RoutePoints, Scores};
 use crate::notation::halasi::Marking;
@@ -91,10 +92,34 @@ pub fn each_count(layout: &Layout, first: usize, s: &Scores, mut f: impl FnMut(C
 }
 
 /// The points of the dominos `first..` of the layout: every relation and the placement
-/// points.
+/// points. The relations [`each_count`] walks, summed by look-ups that take no branch
+/// (which half lies where is what decides them, and no branch predicts that): each
+/// half's three neighbours are counted as adjoining, a neighbour without a half for 0,
+/// and its partner, always one of them, moved from adjoining to same-domino.
 pub fn run_points(layout: &Layout, first: usize, s: &Scores) -> i64 {
+    let adjoining = [
+        s.adjoining[0],
+        s.adjoining[1],
+        s.adjoining[2],
+        s.adjoining[3],
+        s.adjoining[4],
+        0,
+    ];
+    let at = |r: u8| adjoining[r as usize];
     let mut total = s.placement * (layout.dominos.len() - first) as i64;
-    each_count(layout, first, s, |c| total += c.points);
+    for p in &layout.dominos[first..] {
+        debug_assert!(layout.adjacent(p.halves[0], p.halves[1]));
+        for half in 0..2 {
+            let tri = p.halves[half];
+            let rel = &RELATION[p.marks[half].number() as usize];
+            let partner = rel[p.marks[1 - half].number() as usize];
+            total += at(rel[layout.foundation(tri).number() as usize]);
+            total += s.same_domino[partner as usize] - at(partner);
+            for m in layout.marks_around(tri) {
+                total += at(rel[m as usize]);
+            }
+        }
+    }
     total
 }
 
