@@ -14,7 +14,7 @@ use super::state::{Phase, State, TileRef};
 use super::violation::{BuyFault, Violation};
 use crate::dice::Dice;
 use crate::games::Seat;
-use crate::notation::halasi::{Domino, Dominos, Draw, Pos};
+use crate::notation::halasi::{Domino, DominoList, Dominos, Draw, Pos};
 
 /// The random outcome opening a Halasi turn.
 #[derive(Clone, Eq, PartialEq, Debug)]
@@ -224,17 +224,17 @@ pub fn draw(s: &Settings, st: &mut State, dice: &mut Dice) -> Option<Chance> {
     match st.phase {
         Phase::Homes => None,
         Phase::Setup { .. } => (!seat.home_placed && !seat.bought_placed)
-            .then(|| Chance::BuyIn(Dominos(seat.hand.to_vec()))),
+            .then(|| Chance::BuyIn(Dominos(DominoList::from_slice(&seat.hand)))),
         Phase::Play => {
             let roll = dice.die(DIE) as u8;
             let n = buyable(s, seat.purse, st.dominos.len(), roll);
             let opening = (s.mode == Mode::Solitaire && st.layout.dominos.is_empty())
-                .then(|| Dominos(seat.hand.to_vec()));
+                .then(|| Dominos(DominoList::from_slice(&seat.hand)));
             Some(Chance::Roll {
                 opening,
                 draw: Some(Draw {
                     roll,
-                    dominos: st.dominos[..n].to_vec(),
+                    dominos: DominoList::from_slice(&st.dominos[..n]),
                 }),
             })
         }
@@ -373,7 +373,7 @@ pub fn check_written(s: &Settings, st: &State, chance: &Chance) -> Result<(), Vi
             }
             all.extend_from_slice(&draw.dominos);
             if !holds(&st.dominos, &all) {
-                return Err(fault(BuyFault::NotInPool(Dominos(all))));
+                return Err(fault(BuyFault::NotInPool(Dominos(all.into()))));
             }
             Ok(())
         }
@@ -413,16 +413,16 @@ pub fn example(s: &Settings, st: &State) -> Option<(&'static str, Chance)> {
         Phase::Setup { .. } => Some((
             "buys in with its first placement: write the four dominos it buys in \
              brackets before the placement, `[RX SS IO QQ]`",
-            Chance::BuyIn(Dominos(top(OPENING))),
+            Chance::BuyIn(Dominos(top(OPENING).into())),
         )),
         Phase::Play => {
             let opening_due = s.mode == Mode::Solitaire && st.drawn == 0;
-            let opening = opening_due.then(|| Dominos(top(OPENING)));
+            let opening = opening_due.then(|| Dominos(top(OPENING).into()));
             let skip = opening.as_ref().map_or(0, |o| o.0.len());
             let n = buyable(s, seat.purse, st.dominos.len() - skip, EXAMPLE_ROLL);
             let draw = Draw {
                 roll: EXAMPLE_ROLL,
-                dominos: st.dominos[skip..skip + n].to_vec(),
+                dominos: DominoList::from_slice(&st.dominos[skip..skip + n]),
             };
             let what = match (s.mode, opening_due) {
                 (Mode::Table, _) => {
@@ -452,6 +452,7 @@ pub fn example(s: &Settings, st: &State) -> Option<(&'static str, Chance)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use smallvec::smallvec;
 
     /// `take`, `holds` and `same_dominos` as the rules say them: counted by key, then
     /// taken one at a time from the first occurrence.
@@ -550,16 +551,19 @@ mod tests {
             Domino(m(cs[0]), m(cs[1]))
         };
         let derived = Chance::Roll {
-            opening: Some(Dominos(vec![d("RX"), d("SS")])),
+            opening: Some(Dominos(smallvec![d("RX"), d("SS")])),
             draw: Some(Draw {
                 roll: 2,
-                dominos: vec![d("IO"), d("QQ")],
+                dominos: smallvec![d("IO"), d("QQ")],
             }),
         };
         let written =
             |opening: Option<Vec<Domino>>, draw: Option<(u8, Vec<Domino>)>| Chance::Roll {
-                opening: opening.map(Dominos),
-                draw: draw.map(|(roll, dominos)| Draw { roll, dominos }),
+                opening: opening.map(|o: Vec<Domino>| Dominos(o.into())),
+                draw: draw.map(|(roll, dominos): (u8, Vec<Domino>)| Draw {
+                    roll,
+                    dominos: dominos.into(),
+                }),
             };
         assert!(agrees(
             &derived,
@@ -577,6 +581,9 @@ mod tests {
             &derived,
             &written(None, Some((2, vec![d("QQ"), d("QQ")])))
         ));
-        assert!(!agrees(&derived, &Chance::BuyIn(Dominos(vec![d("RX")]))));
+        assert!(!agrees(
+            &derived,
+            &Chance::BuyIn(Dominos(smallvec![d("RX")]))
+        ));
     }
 }

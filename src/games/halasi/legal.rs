@@ -269,7 +269,7 @@ pub fn legal_turns(s: &Settings, st: &State, chance: Option<&Chance>, out: &mut 
                     .collect();
                 let path = score::path_points(&score.unannounced, home, &s.route);
                 out.push(turn(
-                    Action::Run(vec![d]),
+                    Action::Run(smallvec::smallvec![d]),
                     routes,
                     Some(score.dominos + path.total),
                 ));

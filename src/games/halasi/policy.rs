@@ -123,7 +123,11 @@ impl Ctx<'_> {
             first: lay.address(c.a),
             second: lay.address(c.b),
         };
-        self.turn(Action::Run(vec![placed]), announced, Some(total))
+        self.turn(
+            Action::Run(smallvec::smallvec![placed]),
+            announced,
+            Some(total),
+        )
     }
 }
 
@@ -397,7 +401,7 @@ fn buy_in_unwritten(s: &Settings, st: &mut State, seen: Option<&Chance>) {
             continue;
         }
         let dominos: Vec<Domino> = match seen {
-            Some(Chance::BuyIn(d)) if x == mover => d.0.clone(),
+            Some(Chance::BuyIn(d)) if x == mover => d.0.to_vec(),
             _ => st.dominos[..OPENING.min(st.dominos.len())].to_vec(),
         };
         if !super::chance::take(&mut st.dominos, &dominos) {

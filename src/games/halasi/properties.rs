@@ -225,7 +225,7 @@ fn game_with_leaves(
                         ..
                     },
                     Some(Chance::Roll { draw: Some(d), .. }),
-                ) => Some((Exit::Leave, d.dominos.clone())),
+                ) => Some((Exit::Leave, d.dominos.to_vec())),
                 _ => None,
             }
         };

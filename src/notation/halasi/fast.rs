@@ -14,7 +14,8 @@
 //! action after a roll that is not well formed) — it gives `None` and the parser reads
 //! the turn.
 
-use super::{Action, Address, Domino, DominoAt, Dominos, Draw, Label, Marking, Pos, Route};
+use super::{Action, Address, Domino, DominoAt, DominoList, Dominos, Draw, Label, Marking, Pos};
+use super::{Route, Run};
 use super::{TerritoryAt, Turn};
 
 /// Not a marking's symbol, in [`MARK`].
@@ -51,7 +52,7 @@ fn domino(b: &[u8], i: usize) -> Option<Domino> {
 
 /// `domino ~ (gap ~ domino)*`, optional, from `i`: the dominos and where they end. The
 /// rule's greedy repetition, exactly: a gap not followed by a domino is left.
-fn domino_list(b: &[u8], mut i: usize, out: &mut Vec<Domino>) -> usize {
+fn domino_list(b: &[u8], mut i: usize, out: &mut DominoList) -> usize {
     let Some(d) = domino(b, i) else {
         return i;
     };
@@ -83,7 +84,7 @@ fn dominos(b: &[u8], i: usize) -> Option<(Dominos, usize)> {
     if b.get(i) != Some(&b'[') {
         return None;
     }
-    let mut out = Vec::with_capacity(4);
+    let mut out = DominoList::new();
     let end = domino_list(b, gap(b, i + 1), &mut out);
     Some((Dominos(out), close(b, end)?))
 }
@@ -105,7 +106,7 @@ fn draw(b: &[u8], i: usize) -> Option<(Draw, usize)> {
     if digit(j).is_some() || b.get(j) != Some(&b':') {
         return None;
     }
-    let mut dominos = Vec::with_capacity(6);
+    let mut dominos = DominoList::new();
     let end = domino_list(b, gap(b, j + 1), &mut dominos);
     Some((Draw { roll, dominos }, close(b, end)?))
 }
@@ -253,7 +254,7 @@ fn action(b: &[u8], i: usize) -> Option<Option<(Action, usize)>> {
         return Some(None);
     }
     let (first, mut end) = placed(b, i)?;
-    let mut run = Vec::with_capacity(1);
+    let mut run = Run::new();
     run.push(first);
     loop {
         let comma = gap(b, end);

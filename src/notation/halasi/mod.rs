@@ -16,6 +16,8 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
+use smallvec::SmallVec;
+
 /// One of the sixteen markings, by its number (`I`=0 … `R`=15). The suit is the number
 /// modulo 4: Soft, Hard, Plant, Animal.
 #[derive(Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash, Debug)]
@@ -147,6 +149,14 @@ impl fmt::Display for Domino {
         write!(f, "{}{}", self.0, self.1)
     }
 }
+
+/// Dominos written in a bracket: a roll's draws (at most 6), a buy-in, solitaire's
+/// opening four. Held in place up to 8, as a `Vec` the size of one, so that reading a
+/// turn allocates nothing.
+pub type DominoList = SmallVec<[Domino; 8]>;
+
+/// A run's dominos: held in place up to 2 (most runs are of one).
+pub type Run = SmallVec<[DominoAt; 2]>;
 
 /// A territory's label (`AM1`: the capital letter of the seat whose set the tile came
 /// from, then the tile's name), or a tile's name alone (`M1`, in `home M1`). At most
@@ -324,7 +334,7 @@ impl fmt::Display for DominoAt {
 #[derive(Clone, Eq, PartialEq, Hash, Debug)]
 pub struct Draw {
     pub roll: u8,
-    pub dominos: Vec<Domino>,
+    pub dominos: DominoList,
 }
 
 impl fmt::Display for Draw {
@@ -340,7 +350,7 @@ impl fmt::Display for Draw {
 /// Dominos received without a roll: the buy-in on a seat's first `place`, or the
 /// opening four of solitaire on its first regular turn. `[RX SS IO QQ]`.
 #[derive(Clone, Eq, PartialEq, Hash, Debug)]
-pub struct Dominos(pub Vec<Domino>);
+pub struct Dominos(pub DominoList);
 
 impl fmt::Display for Dominos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -371,7 +381,7 @@ pub enum Action {
     /// `territory BT2 @1,0 r3`: buy the top territory and place it.
     Territory(TerritoryAt),
     /// One or more dominos, separated by commas.
-    Run(Vec<DominoAt>),
+    Run(Run),
     /// `leave`: pay half the fee of the dominos in hand, return them, leave the game.
     Leave,
     /// The bracket alone (solitaire: no domino can be placed; the game is lost).

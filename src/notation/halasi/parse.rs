@@ -2,7 +2,8 @@
 //! the typed AST of the parent module (nothing else touches the pairs).
 
 use super::{
-    Action, Address, Domino, DominoAt, Dominos, Draw, Label, Marking, Pos, Route, TerritoryAt, Turn,
+    Action, Address, Domino, DominoAt, DominoList, Dominos, Draw, Label, Marking, Pos, Route,
+    TerritoryAt, Turn,
 };
 
 mod grammar {
@@ -68,7 +69,7 @@ fn domino(pair: Pair<'_, Rule>) -> Domino {
     Domino(a, b)
 }
 
-fn dominos(pair: Pair<'_, Rule>) -> Vec<Domino> {
+fn dominos(pair: Pair<'_, Rule>) -> DominoList {
     pair.into_inner()
         .filter(|p| p.as_rule() == Rule::domino)
         .map(domino)
@@ -242,7 +243,7 @@ fn turn_of(turn: pest::iterators::Pair<'_, Rule>) -> TurnParse<Turn> {
                     Rule::dominos => opening = Some(Dominos(dominos(p))),
                     Rule::draw => {
                         let mut roll = 0;
-                        let mut ds = Vec::new();
+                        let mut ds = DominoList::new();
                         for q in p.into_inner() {
                             match q.as_rule() {
                                 Rule::roll => roll = q.as_str().parse().unwrap_or(0),

@@ -142,7 +142,7 @@ mod properties {
         })
     }
     fn bracket() -> impl Strategy<Value = Dominos> {
-        prop::collection::vec(domino(), 0..6).prop_map(Dominos)
+        prop::collection::vec(domino(), 0..6).prop_map(|d| Dominos(d.into()))
     }
     fn action() -> impl Strategy<Value = Action> {
         prop_oneof![
@@ -158,7 +158,7 @@ mod properties {
                 }),
                 1..5
             )
-            .prop_map(Action::Run),
+            .prop_map(|r| Action::Run(r.into())),
         ]
     }
     fn turn() -> impl Strategy<Value = Turn> {
@@ -174,7 +174,10 @@ mod properties {
                 prop::option::of(any::<i64>()),
             )
                 .prop_map(|(opening, draw, action, routes, claim)| {
-                    let draw = draw.map(|(roll, dominos)| Draw { roll, dominos });
+                    let draw = draw.map(|(roll, dominos)| Draw {
+                        roll,
+                        dominos: dominos.into(),
+                    });
                     // An action is needed unless a roll bracket stands alone.
                     let action = match (action, &draw) {
                         (Some(a), _) => a,
