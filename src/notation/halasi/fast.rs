@@ -114,18 +114,22 @@ fn draw(b: &[u8], i: usize) -> Option<(Draw, usize)> {
 /// A label at `i` (a capital letter, then letters and digits, as many as there are),
 /// when it exists (at most [`Label::MAX`] characters).
 fn label(b: &[u8], i: usize) -> Option<(Label, usize)> {
-    if !b.get(i)?.is_ascii_uppercase() {
+    let first = *b.get(i)?;
+    if !first.is_ascii_uppercase() {
         return None;
     }
-    let len = 1 + b[i + 1..]
-        .iter()
-        .take_while(|c| c.is_ascii_alphanumeric())
-        .count();
-    if len > Label::MAX {
-        return None;
-    }
+    // Copied byte by byte as it is read: a label is a few bytes, too few for a call to
+    // copy memory.
     let mut bytes = [0u8; Label::MAX];
-    bytes[..len].copy_from_slice(&b[i..i + len]);
+    bytes[0] = first;
+    let mut len = 1;
+    while let Some(&c) = b.get(i + len).filter(|c| c.is_ascii_alphanumeric()) {
+        if len == Label::MAX {
+            return None;
+        }
+        bytes[len] = c;
+        len += 1;
+    }
     Some((
         Label {
             len: len as u8,
