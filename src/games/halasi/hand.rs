@@ -15,6 +15,9 @@ use crate::notation::halasi::Domino;
 #[derive(Clone, Eq, PartialEq)]
 pub struct Hand {
     dominos: Vec<Domino>,
+    /// Each domino's key, in the same order: a domino is found in the hand by a search
+    /// for one byte.
+    keys: Vec<u8>,
     kinds: [u8; Domino::KINDS],
 }
 
@@ -22,6 +25,7 @@ impl Default for Hand {
     fn default() -> Hand {
         Hand {
             dominos: Vec::new(),
+            keys: Vec::new(),
             kinds: [0; Domino::KINDS],
         }
     }
@@ -54,6 +58,7 @@ impl Hand {
     pub fn extend(&mut self, dominos: &[Domino]) {
         self.dominos.extend_from_slice(dominos);
         for d in dominos {
+            self.keys.push(d.key());
             let k = &mut self.kinds[d.key() as usize];
             *k = k.saturating_add(1);
         }
@@ -67,9 +72,11 @@ impl Hand {
     /// Takes dominos the hand holds out of it, each from its first occurrence.
     pub fn take(&mut self, dominos: impl IntoIterator<Item = Domino>) {
         for d in dominos {
-            if let Some(i) = self.dominos.iter().position(|h| h.same(d)) {
+            let key = d.key();
+            if let Some(i) = memchr::memchr(key, &self.keys) {
                 self.dominos.remove(i);
-                self.kinds[d.key() as usize] -= 1;
+                self.keys.remove(i);
+                self.kinds[key as usize] -= 1;
             }
         }
     }
@@ -77,6 +84,7 @@ impl Hand {
     /// Empties the hand, giving back its dominos in the order acquired.
     pub fn take_all(&mut self) -> Vec<Domino> {
         self.kinds = [0; Domino::KINDS];
+        self.keys.clear();
         std::mem::take(&mut self.dominos)
     }
 }
@@ -96,8 +104,10 @@ mod tests {
             .collect()
     }
 
-    /// The counts as looking through the dominos gives them.
+    /// The counts as looking through the dominos gives them (and the keys kept beside
+    /// the dominos are theirs).
     fn counted(h: &Hand) -> [u8; Domino::KINDS] {
+        assert!(h.keys.iter().copied().eq(h.dominos.iter().map(|d| d.key())));
         let mut out = [0; Domino::KINDS];
         for d in h.iter() {
             out[d.key() as usize] += 1;
