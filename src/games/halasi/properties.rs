@@ -7,6 +7,7 @@
 //! of joined dominos are kept right through placing and taking off.
 
 use super::chance::Chance;
+use super::hand::Hand;
 use super::layout::Placed;
 use super::legal;
 use super::run::{play_run, Held, Mover};
@@ -368,6 +369,34 @@ fn random_run(
     run
 }
 
+/// A table game's regular turn by a seat that has placed a domino: its hand with the
+/// dominos the roll bought (else `None`).
+fn hand_to_play(s: &Settings, before: &State, chance: Option<&Chance>) -> Option<Hand> {
+    let seat = before.seat(before.to_move);
+    let Some(Chance::Roll { draw: Some(d), .. }) = chance else {
+        return None;
+    };
+    if before.phase != Phase::Play || !seat.placed_domino || s.mode != Mode::Table {
+        return None;
+    }
+    let mut hand = seat.hand.clone();
+    hand.extend(&d.dominos);
+    Some(hand)
+}
+
+/// The seat to move as the mover of a run from `hand` (not its first domino).
+fn mover_of<'a>(s: &Settings, before: &State, hand: &'a Hand) -> Mover<'a> {
+    let seat = before.seat(before.to_move);
+    Mover {
+        seat: before.to_move,
+        home: before.home_slot(s, before.to_move),
+        home_label: seat.home.expect("placed").label(s),
+        first: false,
+        hand: Held::of(hand),
+        turn: 1,
+    }
+}
+
 #[test]
 fn a_run_scores_the_same_in_any_written_order() {
     let s = table("[a b]", &[("purse", "100000")]);
@@ -375,27 +404,14 @@ fn a_run_scores_the_same_in_any_written_order() {
     let mut checked = 0;
     for g in 0..12 {
         random_game(&s, &format!("order-{g}"), 300, |before, chance, _, _| {
-            let seat = before.seat(before.to_move);
-            let Some(Chance::Roll { draw: Some(d), .. }) = chance else {
+            let Some(hand) = hand_to_play(&s, before, chance) else {
                 return;
             };
-            if before.phase != Phase::Play || !seat.placed_domino || s.mode != Mode::Table {
-                return;
-            }
-            let mut hand = seat.hand.clone();
-            hand.extend(&d.dominos);
             let run = random_run(&s, before, &hand, &mut pick, 3);
             if run.len() < 2 {
                 return;
             }
-            let m = Mover {
-                seat: before.to_move,
-                home: before.home_slot(&s, before.to_move),
-                home_label: seat.home.expect("placed").label(&s),
-                first: false,
-                hand: Held::of(&hand),
-                turn: 1,
-            };
+            let m = mover_of(&s, before, &hand);
             let score_of = |order: &[DominoAt]| {
                 let mut layout = before.layout.clone();
                 play_run(&mut layout, &s, &m, order, &[], None)
@@ -432,27 +448,14 @@ fn a_runs_total_is_the_sum_of_every_relation_counted() {
     let mut checked = [0; 5];
     for g in 0..8 {
         random_game(&s, &format!("sum-{g}"), 300, |before, chance, _, _| {
-            let seat = before.seat(before.to_move);
-            let Some(Chance::Roll { draw: Some(d), .. }) = chance else {
+            let Some(hand) = hand_to_play(&s, before, chance) else {
                 return;
             };
-            if before.phase != Phase::Play || !seat.placed_domino || s.mode != Mode::Table {
-                return;
-            }
-            let mut hand = seat.hand.clone();
-            hand.extend(&d.dominos);
             let run = random_run(&s, before, &hand, &mut pick, 1 + g % 4);
             if run.is_empty() {
                 return;
             }
-            let m = Mover {
-                seat: before.to_move,
-                home: before.home_slot(&s, before.to_move),
-                home_label: seat.home.expect("placed").label(&s),
-                first: false,
-                hand: Held::of(&hand),
-                turn: 1,
-            };
+            let m = mover_of(&s, before, &hand);
             let mut layout = before.layout.clone();
             let Ok(r) = play_run(&mut layout, &s, &m, &run, &[], None) else {
                 return;
