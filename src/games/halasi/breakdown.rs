@@ -155,7 +155,7 @@ pub fn breakdown(
             )
         }
     };
-    let home = before.home_slot(s, mover);
+    let home = before.home_slot(mover);
     let (dominos, domino_points, routes, unannounced, path) = match &scored {
         Some(r) => {
             let p = &r.path;

@@ -86,7 +86,7 @@ pub fn single_placements(
 ) {
     let seat = st.seat(mover);
     let first = !seat.placed_domino;
-    let home = st.home_slot(s, mover);
+    let home = st.home_slot(mover);
     let kinds = kinds(hand);
     if kinds.is_empty() {
         return;
@@ -257,7 +257,7 @@ pub fn legal_turns(s: &Settings, st: &State, chance: Option<&Chance>, out: &mut 
                 }
             }
             let before = out.len();
-            let home = st.home_slot(s, mover);
+            let home = st.home_slot(mover);
             single_placements(s, st, mover, &hand, &mut |d, score| {
                 let routes: Vec<Route> = score
                     .unannounced

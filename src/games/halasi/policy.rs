@@ -105,7 +105,7 @@ impl Ctx<'_> {
             Vec::new()
         };
         work.unplace();
-        let path = score::path_points(&found, st.home_slot(s, st.to_move), &s.route);
+        let path = score::path_points(&found, st.home_slot(st.to_move), &s.route);
         (dominos + path.total, found)
     }
 
@@ -271,7 +271,7 @@ fn candidates(
 ) -> Vec<Candidate> {
     let mover = st.to_move;
     let first = !st.seat(mover).placed_domino;
-    let home = st.home_slot(s, mover);
+    let home = st.home_slot(mover);
     let kinds = legal::kinds(hand);
     let mut out = Vec::new();
     if kinds.is_empty() {

@@ -389,7 +389,7 @@ fn mover_of<'a>(s: &Settings, before: &State, hand: &'a Hand) -> Mover<'a> {
     let seat = before.seat(before.to_move);
     Mover {
         seat: before.to_move,
-        home: before.home_slot(s, before.to_move),
+        home: before.home_slot(before.to_move),
         home_label: seat.home.expect("placed").label(s),
         first: false,
         hand: Held::of(hand),
@@ -517,14 +517,13 @@ fn single_placements_agree_with_the_full_judgement() {
         hand.extend(&d.dominos);
         let mut listed: Vec<(String, i64)> = Vec::new();
         legal::single_placements(&s, before, mover, &hand, &mut |d, r| {
-            let path =
-                super::score::path_points(&r.unannounced, before.home_slot(&s, mover), &s.route);
+            let path = super::score::path_points(&r.unannounced, before.home_slot(mover), &s.route);
             listed.push((d.to_string(), r.dominos + path.total));
             true
         });
         let m = Mover {
             seat: mover,
-            home: before.home_slot(&s, mover),
+            home: before.home_slot(mover),
             home_label: seat.home.expect("a home").label(&s),
             first: !seat.placed_domino,
             hand: Held::of(&hand),

@@ -218,7 +218,7 @@ impl State {
     }
 
     /// The layout slot of a seat's home, once laid.
-    pub fn home_slot(&self, _s: &Settings, seat: Seat) -> Option<usize> {
+    pub fn home_slot(&self, seat: Seat) -> Option<usize> {
         let home = self.seat(seat).home?;
         self.layout.slot_of_tile(home.owner, home.tile)
     }

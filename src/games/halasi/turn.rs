@@ -368,7 +368,7 @@ fn regular(
             tile = Some((i, t));
         }
         Action::Run(dominos) => {
-            let home = st.home_slot(s, mover);
+            let home = st.home_slot(mover);
             // The seat and the layout, borrowed apart.
             let seat = &st.seats[mover.0 as usize];
             let home_label = seat
