@@ -224,6 +224,7 @@ impl Layout {
             let room = 16 * TRIANGLES;
             self.foundation.reserve(room);
             self.cover.reserve(room);
+            self.mark.reserve(room + 1);
             self.nb.reserve(room);
         }
         // The territories next to it, by direction: each is looked for once.
