@@ -219,6 +219,23 @@ fn rules_in_the_citation_order() {
     assert_eq!(rule(&["MM@AM1.4/AM1.5"], false), "legal");
 }
 
+/// Plays `run` from `hand` (not the seat's first domino; no routes, no claim).
+fn run_from_hand(
+    lay: &mut Layout,
+    s: &Settings,
+    hand: &[Domino],
+    run: &[DominoAt],
+) -> Result<super::run::RunScore, Violation> {
+    play_run(
+        lay,
+        s,
+        &mover(&Hand::from(hand), false, Some(0)),
+        run,
+        &[],
+        None,
+    )
+}
+
 #[test]
 fn from_hand_counts_the_hand_as_a_multiset() {
     let s = settings();
@@ -226,15 +243,7 @@ fn from_hand_counts_the_hand_as_a_multiset() {
     lay(&mut l, &["XS@AM1.3/AM1.16"]);
     let run = [dom("MM@AM1.4/AM1.5"), dom("FY@AM1.19/AM1.20")];
     let hand = [Domino(run[0].domino.0, run[0].domino.1)];
-    let v = play_run(
-        &mut l,
-        &s,
-        &mover(&Hand::from(&hand[..]), false, Some(0)),
-        &run,
-        &[],
-        None,
-    )
-    .unwrap_err();
+    let v = run_from_hand(&mut l, &s, &hand, &run).unwrap_err();
     assert_eq!(v.rule(), "from-hand");
     assert!(
         v.to_string()
@@ -243,40 +252,17 @@ fn from_hand_counts_the_hand_as_a_multiset() {
     );
     // RX and XR are the same domino in the hand.
     let hand = [Domino(run[1].domino.1, run[1].domino.0), run[0].domino];
-    assert!(play_run(
-        &mut l,
-        &s,
-        &mover(&Hand::from(&hand[..]), false, Some(0)),
-        &run,
-        &[],
-        None
-    )
-    .is_ok());
+    assert!(run_from_hand(&mut l, &s, &hand, &run).is_ok());
     assert_eq!(l.dominos.len(), 3);
     // A domino laid twice needs two in hand; the second is the one cited.
     let mut l = layout(&[("AM1", 0, 0, 0, 0)]);
     lay(&mut l, &["XS@AM1.3/AM1.16"]);
     let twice = [dom("MM@AM1.4/AM1.5"), dom("MM@AM1.19/AM1.20")];
     let one = [twice[0].domino, dom("FY@AM1.19/AM1.20").domino];
-    let v = play_run(
-        &mut l,
-        &s,
-        &mover(&Hand::from(&one[..]), false, Some(0)),
-        &twice,
-        &[],
-        None,
-    )
-    .unwrap_err();
+    let v = run_from_hand(&mut l, &s, &one, &twice).unwrap_err();
     assert!(v.to_string().contains("MM is not in a's hand"), "{v}");
     let two = [twice[0].domino, twice[0].domino];
-    let v = play_run(
-        &mut l,
-        &s,
-        &mover(&Hand::from(&two[..]), false, Some(0)),
-        &twice,
-        &[],
-        None,
-    );
+    let v = run_from_hand(&mut l, &s, &two, &twice);
     assert!(v.map_or_else(|v| v.rule(), |_| "legal") != "from-hand");
 }
 
