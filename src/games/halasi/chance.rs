@@ -406,18 +406,18 @@ pub fn example(s: &Settings, st: &State) -> Option<(&'static str, Chance)> {
         return None;
     }
     let seat = st.seat(st.to_move);
-    let top = |n: usize| st.dominos[..n.min(st.dominos.len())].to_vec();
+    let top = |n: usize| DominoList::from_slice(&st.dominos[..n.min(st.dominos.len())]);
     match st.phase {
         Phase::Homes => None,
         Phase::Setup { .. } if seat.bought_in => None,
         Phase::Setup { .. } => Some((
             "buys in with its first placement: write the four dominos it buys in \
              brackets before the placement, `[RX SS IO QQ]`",
-            Chance::BuyIn(Dominos(top(OPENING).into())),
+            Chance::BuyIn(Dominos(top(OPENING))),
         )),
         Phase::Play => {
             let opening_due = s.mode == Mode::Solitaire && st.drawn == 0;
-            let opening = opening_due.then(|| Dominos(top(OPENING).into()));
+            let opening = opening_due.then(|| Dominos(top(OPENING)));
             let skip = opening.as_ref().map_or(0, |o| o.0.len());
             let n = buyable(s, seat.purse, st.dominos.len() - skip, EXAMPLE_ROLL);
             let draw = Draw {
