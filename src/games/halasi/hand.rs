@@ -21,6 +21,9 @@ pub struct Hand {
     kinds: [u8; Domino::KINDS],
 }
 
+/// The dominos a hand first makes room for.
+const ROOM: usize = 64;
+
 impl Default for Hand {
     fn default() -> Hand {
         Hand {
@@ -56,6 +59,11 @@ impl From<&[Domino]> for Hand {
 impl Hand {
     /// Adds dominos acquired, after those held.
     pub fn extend(&mut self, dominos: &[Domino]) {
+        if self.dominos.capacity() == 0 {
+            // Room for most of a game's hand at once.
+            self.dominos.reserve(ROOM);
+            self.keys.reserve(ROOM);
+        }
         self.dominos.extend_from_slice(dominos);
         for d in dominos {
             self.keys.push(d.key());

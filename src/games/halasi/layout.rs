@@ -220,12 +220,17 @@ impl Layout {
     pub fn add_territory(&mut self, t: Territory, set: &TileSet) {
         let slot = self.territories.len();
         if slot == 0 {
-            // Room for a layout of a few seats' territories at once.
+            // Room for a layout of a few seats' territories at once, and the dominos
+            // that cover it.
             let room = 16 * TRIANGLES;
+            self.territories.reserve(16);
             self.foundation.reserve(room);
             self.cover.reserve(room);
             self.mark.reserve(room + 1);
             self.nb.reserve(room);
+            self.dominos.reserve(room / 2);
+            self.parent.reserve(room / 2);
+            self.hung.reserve(room / 2);
         }
         // The territories next to it, by direction: each is looked for once.
         let next = Dir::ALL.map(|d| d.from(t.at).and_then(|p| self.slot_at(p)));

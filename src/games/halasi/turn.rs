@@ -84,7 +84,7 @@ fn home(s: &Settings, st: &mut State, mover: Seat, name: Label) -> Result<(), Vi
     } else {
         mover
     };
-    let tile = State::tile_named(s, owner, name).ok_or(Violation::Home {
+    let tile = State::tile_named(s, owner, name).ok_or_else(|| Violation::Home {
         tile: name,
         why: HomeFault::Unknown,
     })?;
@@ -95,12 +95,12 @@ fn home(s: &Settings, st: &mut State, mover: Seat, name: Label) -> Result<(), Vi
         });
     }
     let others = (0..s.tiles.tiles.len() as u8).filter(|&t| t != tile.tile);
-    let full_set = (0..Domino::KINDS as u8).filter_map(Domino::from_key);
     match s.mode {
         Mode::Table => {
             st.tiles.extend(others.map(|t| TileRef { owner, tile: t }));
+            st.dominos.reserve(Domino::KINDS * s.domino_sets as usize);
             for _ in 0..s.domino_sets {
-                st.dominos.extend(full_set.clone());
+                st.dominos.extend_from_slice(&Domino::SET);
             }
             st.ledger = Ledger {
                 home_fee: s.territory_fee,
@@ -144,7 +144,7 @@ fn home(s: &Settings, st: &mut State, mover: Seat, name: Label) -> Result<(), Vi
             st.layout = layout;
             st.tiles = pool;
             for _ in 0..s.domino_sets.max(1) {
-                st.dominos.extend(full_set.clone());
+                st.dominos.extend_from_slice(&Domino::SET);
             }
             let seat = st.seat_mut(Seat(0));
             seat.home = Some(tile);
@@ -354,7 +354,7 @@ fn regular(
                 (true, Some(_)) => 0,
                 (false, Some(_)) => st
                     .pool_index(s, t.label)
-                    .ok_or(fault(BuyTileFault::NotInPool))?,
+                    .ok_or_else(|| fault(BuyTileFault::NotInPool))?,
             };
             if purse < s.territory_fee {
                 return Err(fault(BuyTileFault::Purse {

@@ -117,6 +117,22 @@ impl Domino {
         out
     };
 
+    /// One set: every domino in key order ([`Domino::from_key`] of `0..KINDS`).
+    pub const SET: [Domino; Domino::KINDS] = {
+        let mut out = [Domino(Marking(0), Marking(0)); Domino::KINDS];
+        let (mut k, mut i) = (0, 0);
+        while i < 16 {
+            let mut j = i;
+            while j < 16 {
+                out[k] = Domino(Marking(i), Marking(j));
+                k += 1;
+                j += 1;
+            }
+            i += 1;
+        }
+        out
+    };
+
     /// The same domino as `other`, either way round (`RX` and `XR`): what comparing
     /// keys says, without the look-up.
     #[inline]
@@ -126,17 +142,7 @@ impl Domino {
 
     /// The domino with this key, written in set order.
     pub fn from_key(key: u8) -> Option<Domino> {
-        let mut k = key as usize;
-        for i in 0..16u8 {
-            let row = 16 - i as usize;
-            if k < row {
-                let a = Marking(i);
-                let b = Marking(i + k as u8);
-                return Some(Domino(a, b));
-            }
-            k -= row;
-        }
-        None
+        Domino::SET.get(usize::from(key)).copied()
     }
 
     pub fn is_double(self) -> bool {
