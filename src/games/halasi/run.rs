@@ -58,14 +58,11 @@ impl<'a> Held<'a> {
         out
     }
 
-    /// How many of each kind ([`Domino::key`]) are held.
-    fn kinds(self) -> [u8; Domino::KINDS] {
-        let mut kinds = *self.hand.kinds();
-        for d in self.acquired.into_iter().flatten() {
-            let k = &mut kinds[d.key() as usize];
-            *k = k.saturating_add(1);
-        }
-        kinds
+    /// How many dominos of kind `key` ([`Domino::key`]) are held.
+    fn count(self, key: u8) -> usize {
+        let acquired = self.acquired.into_iter().flatten();
+        usize::from(self.hand.kinds()[usize::from(key)])
+            + acquired.filter(|d| d.key() == key).count()
     }
 }
 
@@ -107,7 +104,7 @@ pub fn play_run(
         for (k, a) in [d.first, d.second].into_iter().enumerate() {
             pair[k] = layout
                 .tri(a)
-                .ok_or(Violation::NoSuchTerritory { address: a })?;
+                .ok_or_else(|| Violation::NoSuchTerritory { address: a })?;
         }
         tris.push(pair);
     }
@@ -133,17 +130,16 @@ pub fn play_run(
     }
     // from-hand: the run's dominos as a multiset within the hand. The first domino of
     // the run (in order) the hand runs out of is cited.
-    let mut left = m.hand.kinds();
-    for d in run {
-        let k = &mut left[d.domino.key() as usize];
-        if *k == 0 {
+    for (i, d) in run.iter().enumerate() {
+        let key = d.domino.key();
+        let wanted = run[..=i].iter().filter(|e| e.domino.key() == key).count();
+        if m.hand.count(key) < wanted {
             return Err(Violation::NotInHand {
                 seat: m.seat,
                 domino: d.domino,
                 hand: m.hand.to_vec(),
             });
         }
-        *k -= 1;
     }
     // first-domino: the first written lies with a half on its home's centre, matching.
     if m.first {
@@ -252,11 +248,11 @@ fn judge_laid(
     let completed = routes::completed_by_run(layout, first);
     let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(announced.len());
     for (i, r) in announced.iter().enumerate() {
-        let a = is_market(layout, r.0).ok_or(Violation::RouteNotMarket {
+        let a = is_market(layout, r.0).ok_or_else(|| Violation::RouteNotMarket {
             route: *r,
             label: r.0,
         })?;
-        let b = is_market(layout, r.1).ok_or(Violation::RouteNotMarket {
+        let b = is_market(layout, r.1).ok_or_else(|| Violation::RouteNotMarket {
             route: *r,
             label: r.1,
         })?;
