@@ -322,10 +322,11 @@ pub trait Game: Sized + 'static {
         None
     }
 
-    /// Does a written outcome agree with the one derived from the seed? A game whose
-    /// notation may write part of an outcome compares only what is written.
-    fn chance_agrees(derived: &Self::Chance, written: &Self::Chance) -> bool {
-        derived == written
+    /// Does the outcome `turn` writes, if any ([`Game::written_chance`]), agree with the
+    /// one derived from the seed? A game whose notation may write part of an outcome
+    /// compares only what is written, and may compare it where the turn holds it.
+    fn written_agrees(derived: &Self::Chance, turn: &Self::Turn) -> bool {
+        Self::written_chance(turn).is_none_or(|w| *derived == *w)
     }
 
     /// Where the players make the random events (no seed) and the turn now due opens

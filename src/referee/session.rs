@@ -410,22 +410,30 @@ impl<G: Game> Session<G> {
 
     fn play_turn(&mut self, turn: &G::Turn) -> Result<(), Refused<G>> {
         G::check_kind(&self.settings, &self.state, turn).map_err(Refusal::Rule)?;
-        let written = G::written_chance(turn);
-        // The outcome in force, borrowed: the derived one, else the written one.
-        let chance = match (&self.chance, &written) {
-            (Some(derived), Some(written)) if !G::chance_agrees(derived, written.as_ref()) => {
+        // The outcome in force, borrowed: the derived one, else the written one. The
+        // written one is compared with the derived where the turn holds it.
+        let written;
+        let chance = match &self.chance {
+            Some(derived) if !G::written_agrees(derived, turn) => {
                 return Err(Refusal::Dice {
-                    written: written.to_string(),
+                    written: G::written_chance(turn)
+                        .map(|w| w.to_string())
+                        .unwrap_or_default(),
                     derived: derived.to_string(),
                 }
                 .into())
             }
-            (Some(derived), _) => Some(derived),
-            (None, Some(written)) => {
-                G::check_chance(&self.settings, &self.state, written).map_err(Refusal::Rule)?;
-                Some(written.as_ref())
+            Some(derived) => Some(derived),
+            None => {
+                written = G::written_chance(turn);
+                match &written {
+                    Some(w) => {
+                        G::check_chance(&self.settings, &self.state, w).map_err(Refusal::Rule)?;
+                        Some(w.as_ref())
+                    }
+                    None => None,
+                }
             }
-            (None, None) => None,
         };
         G::play(&self.settings, &mut self.state, chance, turn)
             .map_err(|v| Box::new(Refusal::Rule(v)))

@@ -65,17 +65,53 @@ pub fn same_dominos(a: &[Domino], b: &[Domino]) -> bool {
     count.iter().all(|&c| c == 0)
 }
 
+/// An outcome as a turn writes it, borrowed from the turn: what [`agrees`] compares
+/// with the derived one, without copying it into a [`Chance`].
+#[derive(Copy, Clone, Debug)]
+pub enum Written<'t> {
+    BuyIn(&'t Dominos),
+    Roll {
+        opening: Option<&'t Dominos>,
+        draw: Option<&'t Draw>,
+    },
+}
+
+impl Chance {
+    /// The outcome, borrowed as a turn would write it.
+    pub fn written(&self) -> Written<'_> {
+        match self {
+            Chance::BuyIn(d) => Written::BuyIn(d),
+            Chance::Roll { opening, draw } => Written::Roll {
+                opening: opening.as_ref(),
+                draw: draw.as_ref(),
+            },
+        }
+    }
+}
+
+impl Written<'_> {
+    pub fn to_chance(self) -> Chance {
+        match self {
+            Written::BuyIn(d) => Chance::BuyIn(d.clone()),
+            Written::Roll { opening, draw } => Chance::Roll {
+                opening: opening.cloned(),
+                draw: draw.cloned(),
+            },
+        }
+    }
+}
+
 /// Does a written outcome agree with the derived one? Only what is written is compared;
 /// dominos as multisets.
-pub fn agrees(derived: &Chance, written: &Chance) -> bool {
+pub fn agrees(derived: &Chance, written: Written<'_>) -> bool {
     match (derived, written) {
-        (Chance::BuyIn(d), Chance::BuyIn(w)) => same_dominos(&d.0, &w.0),
+        (Chance::BuyIn(d), Written::BuyIn(w)) => same_dominos(&d.0, &w.0),
         (
             Chance::Roll {
                 opening: d_open,
                 draw: d_draw,
             },
-            Chance::Roll {
+            Written::Roll {
                 opening: w_open,
                 draw: w_draw,
             },
@@ -565,25 +601,12 @@ mod tests {
                     dominos: dominos.into(),
                 }),
             };
-        assert!(agrees(
-            &derived,
-            &written(None, Some((2, vec![d("QQ"), d("OI")])))
-        ));
-        assert!(agrees(
-            &derived,
-            &written(Some(vec![d("SS"), d("XR")]), None)
-        ));
-        assert!(!agrees(
-            &derived,
-            &written(None, Some((3, vec![d("QQ"), d("OI")])))
-        ));
-        assert!(!agrees(
-            &derived,
-            &written(None, Some((2, vec![d("QQ"), d("QQ")])))
-        ));
-        assert!(!agrees(
-            &derived,
-            &Chance::BuyIn(Dominos(smallvec![d("RX")]))
-        ));
+        let agree = |w: Chance| agrees(&derived, w.written());
+        assert!(agree(written(None, Some((2, vec![d("QQ"), d("OI")])))));
+        assert!(agree(written(Some(vec![d("SS"), d("XR")]), None)));
+        assert!(agree(written(None, None)));
+        assert!(!agree(written(None, Some((3, vec![d("QQ"), d("OI")])))));
+        assert!(!agree(written(None, Some((2, vec![d("QQ"), d("QQ")])))));
+        assert!(!agree(Chance::BuyIn(Dominos(smallvec![d("RX")]))));
     }
 }

@@ -39,6 +39,23 @@ use crate::ruleset::{Ruleset, Schema};
 /// The Halasi rules module.
 pub struct Halasi;
 
+/// The random outcome `turn` writes, borrowed: a buy-in, or a roll's opening four and
+/// draw (either may be left out).
+fn written(turn: &Turn) -> Option<chance::Written<'_>> {
+    match turn {
+        Turn::Place {
+            buy_in: Some(d), ..
+        } => Some(chance::Written::BuyIn(d)),
+        Turn::Play { opening, draw, .. } if opening.is_some() || draw.is_some() => {
+            Some(chance::Written::Roll {
+                opening: opening.as_ref(),
+                draw: draw.as_ref(),
+            })
+        }
+        _ => None,
+    }
+}
+
 impl Game for Halasi {
     const NAME: &'static str = "halasi";
     const SEATS: &'static [&'static str] = &settings::SEAT_NAMES;
@@ -168,18 +185,7 @@ impl Game for Halasi {
     }
 
     fn written_chance(turn: &Turn) -> Option<Cow<'_, Chance>> {
-        match turn {
-            Turn::Place {
-                buy_in: Some(d), ..
-            } => Some(Cow::Owned(Chance::BuyIn(d.clone()))),
-            Turn::Play { opening, draw, .. } if opening.is_some() || draw.is_some() => {
-                Some(Cow::Owned(Chance::Roll {
-                    opening: opening.clone(),
-                    draw: draw.clone(),
-                }))
-            }
-            _ => None,
-        }
+        written(turn).map(|w| Cow::Owned(w.to_chance()))
     }
 
     fn with_outcome(turn: &Turn, chance: &Chance) -> Turn {
@@ -215,8 +221,8 @@ impl Game for Halasi {
         chance::check_written(settings, state, chance)
     }
 
-    fn chance_agrees(derived: &Chance, written: &Chance) -> bool {
-        chance::agrees(derived, written)
+    fn written_agrees(derived: &Chance, turn: &Turn) -> bool {
+        written(turn).is_none_or(|w| chance::agrees(derived, w))
     }
 
     fn outcome_to_write(
