@@ -81,6 +81,11 @@ pub struct Layout {
     /// For each domino, the roots its placing hung under another root (`NONE` after the
     /// last): what taking it off sets back.
     hung: Vec<[u16; 6]>,
+    /// For each domino, the dominos sharing an edge with it: one entry an edge (a domino
+    /// sharing two edges comes twice), then `NONE`. A domino's halves have four edges
+    /// besides the one between them. The walks over dominos read these rather than
+    /// looking through triangles and covers.
+    next_to: Vec<[u16; 4]>,
 }
 
 /// Why a territory cannot go where it was put (rule `territory-adjacent`).
@@ -231,6 +236,7 @@ impl Layout {
             self.dominos.reserve(room / 2);
             self.parent.reserve(room / 2);
             self.hung.reserve(room / 2);
+            self.next_to.reserve(room / 2);
         }
         // The territories next to it, by direction: each is looked for once.
         let next = Dir::ALL.map(|d| d.from(t.at).and_then(|p| self.slot_at(p)));
@@ -278,6 +284,8 @@ impl Layout {
         let mut hung = [NONE; 6];
         let mut k = 0;
         let mut root = n;
+        let mut next_to = [NONE; 4];
+        let mut touching = 0;
         for t in d.halves {
             for &nb in &self.nb[t.0 as usize] {
                 let c = if nb == NONE {
@@ -285,10 +293,17 @@ impl Layout {
                 } else {
                     self.cover[nb as usize]
                 };
-                if c == NONE {
+                if c == NONE || c / 2 == n {
                     continue;
                 }
-                let r = self.group(usize::from(c / 2)) as u16;
+                let e = c / 2;
+                next_to[touching] = e;
+                touching += 1;
+                let theirs = &mut self.next_to[usize::from(e)];
+                if let Some(free) = theirs.iter_mut().find(|x| **x == NONE) {
+                    *free = n;
+                }
+                let r = self.group(usize::from(e)) as u16;
                 if r != root {
                     let (keep, hang) = (r.min(root), r.max(root));
                     self.parent[hang as usize] = keep;
@@ -299,6 +314,7 @@ impl Layout {
             }
         }
         self.hung.push(hung);
+        self.next_to.push(next_to);
     }
 
     /// Takes the last domino placed off the layout again.
@@ -310,6 +326,15 @@ impl Layout {
             }
             self.parent.pop();
             let hung = self.hung.pop().unwrap_or([NONE; 6]);
+            // The last placed, it is the last entry of each neighbour's list.
+            let n = self.dominos.len() as u16;
+            for e in self.next_to.pop().unwrap_or([NONE; 4]) {
+                if let Some(theirs) = self.next_to.get_mut(usize::from(e)) {
+                    if let Some(x) = theirs.iter_mut().rev().find(|x| **x == n) {
+                        *x = NONE;
+                    }
+                }
+            }
             for h in hung.into_iter().take_while(|&h| h != NONE) {
                 if let Some(p) = self.parent.get_mut(h as usize) {
                     *p = h;
@@ -367,16 +392,28 @@ impl Layout {
         }
     }
 
+    /// The dominos sharing an edge with domino `d`, one for each edge they share (a
+    /// domino may come twice).
+    #[inline]
+    pub fn next_to(&self, d: usize) -> impl Iterator<Item = usize> + '_ {
+        self.next_to[d]
+            .iter()
+            .take_while(|&&e| e != NONE)
+            .map(|&e| usize::from(e))
+    }
+
+    /// [`Layout::next_to`] as kept: four entries, `u16::MAX` after the last.
+    #[inline]
+    pub fn next_to_raw(&self, d: usize) -> [u16; 4] {
+        self.next_to[d]
+    }
+
     /// The dominos sharing an edge with domino `d` (each once; `d` itself left out).
     pub fn touching(&self, d: usize, out: &mut Vec<usize>) {
         out.clear();
-        for t in self.dominos[d].halves {
-            for n in self.neighbours(t) {
-                if let Some((e, _)) = self.cover(n) {
-                    if e != d && !out.contains(&e) {
-                        out.push(e);
-                    }
-                }
+        for e in self.next_to(d) {
+            if !out.contains(&e) {
+                out.push(e);
             }
         }
     }

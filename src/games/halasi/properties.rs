@@ -590,6 +590,22 @@ fn the_layout_keeps_its_groups_through_place_and_unplace() {
             if n == 0 {
                 return;
             }
+            // Each domino's neighbours, as the layout keeps them, are those its halves'
+            // edges reach: one for each edge shared.
+            for d in 0..n {
+                let mut kept: Vec<usize> = lay.next_to(d).collect();
+                let mut seen: Vec<usize> = lay.dominos[d]
+                    .halves
+                    .iter()
+                    .flat_map(|&t| lay.neighbours(t))
+                    .filter_map(|t| lay.cover(t))
+                    .map(|(e, _)| e)
+                    .filter(|&e| e != d)
+                    .collect();
+                kept.sort_unstable();
+                seen.sort_unstable();
+                assert_eq!(kept, seen, "domino {d} of {n}");
+            }
             // Each domino's group is the lowest domino reached through shared edges.
             let mut touching = Vec::new();
             for d in 0..n {

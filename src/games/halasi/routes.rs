@@ -43,17 +43,10 @@ impl Groups {
         }
         let mut parent: Vec<u32> = (0..upto as u32).collect();
         for d in 0..upto {
-            for t in layout.dominos[d].halves {
-                for n in layout.neighbours(t) {
-                    match layout.cover(n) {
-                        Some((e, _)) if e < upto && e != d => {
-                            let (x, y) = (root(&mut parent, d as u32), root(&mut parent, e as u32));
-                            if x != y {
-                                parent[x.max(y) as usize] = x.min(y);
-                            }
-                        }
-                        _ => {}
-                    }
+            for e in layout.next_to(d).filter(|&e| e < upto) {
+                let (x, y) = (root(&mut parent, d as u32), root(&mut parent, e as u32));
+                if x != y {
+                    parent[x.max(y) as usize] = x.min(y);
                 }
             }
         }
@@ -125,31 +118,34 @@ pub fn shortest_chain(layout: &Layout, a: usize, b: usize) -> Option<usize> {
     // first on `b`'s centre reached is at the shortest chain's length. (A layout holds
     // fewer than 2^15 dominos: a triangle's cover is a domino and a half in 16 bits.)
     let on = |m: usize| Layout::centre(m).filter_map(|t| layout.cover(t).map(|(d, _)| d));
-    let mut target = [usize::MAX; 6];
-    for (k, d) in on(b).enumerate() {
-        target[k] = d;
-    }
-    // Each domino's distance (0: not reached) and the queue of dominos reached, on the
-    // stack for up to 256 dominos; each is queued once at most.
+    // Each domino's distance (0: not reached; `TARGET`: on `b`'s centre), then one more
+    // entry, reached already, that the end of a list of neighbours reads; and the queue
+    // of dominos reached. On the stack for up to 255 dominos; each is queued once at most.
+    const TARGET: u16 = u16::MAX;
     let n = layout.dominos.len();
     let (mut dist_here, mut queue_here) = ([0u16; 256], [0u16; 256]);
     let (mut dist_heap, mut queue_heap) = (Vec::new(), Vec::new());
-    let (dist, queue): (&mut [u16], &mut [u16]) = if n <= 256 {
-        (&mut dist_here[..n], &mut queue_here[..n])
+    let (dist, queue): (&mut [u16], &mut [u16]) = if n < 256 {
+        (&mut dist_here[..=n], &mut queue_here[..n])
     } else {
-        dist_heap.resize(n, 0);
+        dist_heap.resize(n + 1, 0);
         queue_heap.resize(n, 0);
         (&mut dist_heap, &mut queue_heap)
     };
+    dist[n] = 1;
+    for d in on(b) {
+        dist[d] = TARGET;
+    }
     let mut queued = 0;
     for d in on(a) {
-        if target.contains(&d) {
-            return Some(1);
-        }
-        if dist[d] == 0 {
-            dist[d] = 1;
-            queue[queued] = d as u16;
-            queued += 1;
+        match dist[d] {
+            TARGET => return Some(1),
+            0 => {
+                dist[d] = 1;
+                queue[queued] = d as u16;
+                queued += 1;
+            }
+            _ => {}
         }
     }
     let mut next = 0;
@@ -157,19 +153,16 @@ pub fn shortest_chain(layout: &Layout, a: usize, b: usize) -> Option<usize> {
         let d = usize::from(queue[next]);
         next += 1;
         let far = dist[d] + 1;
-        for t in layout.dominos[d].halves {
-            for n in layout.neighbours(t) {
-                let Some((e, _)) = layout.cover(n) else {
-                    continue;
-                };
-                if dist[e] == 0 {
-                    if target.contains(&e) {
-                        return Some(usize::from(far));
-                    }
+        for e in layout.next_to_raw(d) {
+            let e = usize::from(e).min(n);
+            match dist[e] {
+                0 => {
                     dist[e] = far;
                     queue[queued] = e as u16;
                     queued += 1;
                 }
+                TARGET => return Some(usize::from(far)),
+                _ => {}
             }
         }
     }

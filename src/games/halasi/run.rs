@@ -186,17 +186,9 @@ fn judge_laid(
     claim: Option<i64>,
 ) -> Result<RunScore, Violation> {
     let n = run.len();
-    // Each domino's neighbours on the layout (its halves' covered neighbours, itself
-    // left out; a neighbour may come twice): the run's own, then those laid before.
-    let touching = |d: usize| {
-        layout.dominos[d]
-            .halves
-            .into_iter()
-            .flat_map(|t| layout.neighbours(t))
-            .filter_map(|t| layout.cover(t))
-            .map(|(e, _)| e)
-            .filter(move |&e| e != d)
-    };
+    // Each domino's neighbours on the layout (a neighbour may come twice): the run's
+    // own, then those laid before.
+    let touching = |d: usize| layout.next_to(d);
     // one-run: the new dominos are one edge-connected group.
     let mut reached: SmallVec<[bool; 16]> = smallvec::smallvec![false; n];
     let mut stack: SmallVec<[usize; 16]> = smallvec::smallvec![0];
