@@ -228,6 +228,45 @@ pub static ACROSS_BACK: LazyLock<[[u8; 3]; TRIANGLES]> = LazyLock::new(|| {
     out
 });
 
+/// A territory's joins as [`Layout`](super::layout::Layout) lays them: each index's
+/// neighbours inside the territory (`u16::MAX` across an edge), and for each direction
+/// the edges across it to the territory next to it there, as (index here, which of its
+/// neighbours, index there, which of that one's neighbours). Made once from
+/// [`NEIGHBOURS`] and [`ACROSS_BACK`].
+pub struct Joins {
+    pub inside: [[u16; 3]; TRIANGLES],
+    pub across: [Vec<(u8, u8, u8, u8)>; 6],
+}
+
+pub static JOINS: LazyLock<Joins> = LazyLock::new(|| {
+    let mut joins = Joins {
+        inside: [[u16::MAX; 3]; TRIANGLES],
+        across: Default::default(),
+    };
+    for (i, nbs) in NEIGHBOURS.iter().enumerate() {
+        for (k, nb) in nbs.iter().enumerate() {
+            match *nb {
+                Nb::Inside(j) => joins.inside[i][k] = u16::from(j),
+                Nb::Across(d, j) => {
+                    joins.across[d as usize].push((i as u8, k as u8, j, ACROSS_BACK[i][k]))
+                }
+            }
+        }
+    }
+    joins
+});
+
+/// [`printed_index`] of every index, by rotation.
+pub static PRINTED: LazyLock<[[u8; TRIANGLES]; 6]> = LazyLock::new(|| {
+    let mut out = [[0; TRIANGLES]; 6];
+    for (k, row) in out.iter_mut().enumerate() {
+        for (i, p) in row.iter_mut().enumerate() {
+            *p = printed_index(i as u8, k as u8);
+        }
+    }
+    out
+});
+
 /// The layout index where the marking printed at set index `printed` lands when the
 /// tile is turned `rotation` × 60° anticlockwise.
 pub fn rotated_index(printed: u8, rotation: u8) -> u8 {

@@ -6,7 +6,7 @@
 //! exist, across the joins between territories, so questions of adjacency are a table
 //! look-up.
 
-use super::geometry::{printed_index, Dir, Nb, ACROSS_BACK, CENTRE, NEIGHBOURS, TRIANGLES};
+use super::geometry::{Dir, CENTRE, JOINS, PRINTED, TRIANGLES};
 use super::markings::NO_MARK;
 use super::tiles::TileSet;
 use crate::games::Seat;
@@ -241,31 +241,37 @@ impl Layout {
         // The territories next to it, by direction: each is looked for once.
         let next = Dir::ALL.map(|d| d.from(t.at).and_then(|p| self.slot_at(p)));
         let printed = &set.tiles[t.tile as usize].markings;
+        let at = &PRINTED[usize::from(t.rotation % 6)];
         self.foundation
-            .extend((0..TRIANGLES as u8).map(|i| printed[printed_index(i, t.rotation) as usize]));
+            .extend(at.iter().map(|&i| printed[usize::from(i)]));
         self.cover.extend([NONE; TRIANGLES]);
         // The last entry stays a `NO_MARK`, past every triangle.
         if self.mark.is_empty() {
             self.mark.push(NO_MARK);
         }
         self.mark.extend([NO_MARK; TRIANGLES]);
-        self.nb.extend([[NONE; 3]; TRIANGLES]);
         self.territories.push(t);
-        let (neighbours, back) = (&*NEIGHBOURS, &*ACROSS_BACK);
-        for i in 0..TRIANGLES as u8 {
-            let here = Tri::at(slot, i);
-            for (k, nb) in neighbours[i as usize].iter().enumerate() {
-                let other = match *nb {
-                    Nb::Inside(j) => Tri::at(slot, j),
-                    Nb::Across(d, j) => {
-                        let Some(s) = next[d as usize] else { continue };
-                        // The reverse join, in the neighbour's table.
+        // The joins inside the territory (an edge's entry made `NONE` below), then those
+        // across its edges to the territories next to it, both ways.
+        let joins = &*JOINS;
+        let base = Tri::at(slot, 0).0;
+        self.nb.extend(
+            joins
+                .inside
+                .iter()
+                .map(|nbs| nbs.map(|j| j.wrapping_add(base))),
+        );
+        for (d, there) in next.into_iter().enumerate() {
+            for &(i, k, j, back) in &joins.across[d] {
+                let here = Tri::at(slot, i);
+                self.nb[here.0 as usize][usize::from(k)] = match there {
+                    Some(s) => {
                         let other = Tri::at(s, j);
-                        self.nb[other.0 as usize][back[i as usize][k] as usize] = here.0;
-                        other
+                        self.nb[other.0 as usize][usize::from(back)] = here.0;
+                        other.0
                     }
+                    None => NONE,
                 };
-                self.nb[here.0 as usize][k] = other.0;
             }
         }
     }
