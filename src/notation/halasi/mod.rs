@@ -416,8 +416,33 @@ pub enum Turn {
     },
 }
 
-/// A turn's routes and tiles may be on the heap: it is always dropped.
-impl super::record::HeapFree for Turn {}
+/// Its lists are inline but for long ones, and its routes' list owns nothing unless
+/// the turn announces a route.
+impl super::record::HeapFree for Turn {
+    #[inline]
+    fn heap_free(&self) -> bool {
+        let inline = |d: &Dominos| !d.0.spilled();
+        match self {
+            Turn::Home { .. } => true,
+            Turn::Place { buy_in, .. } => buy_in.as_ref().is_none_or(inline),
+            Turn::Play {
+                opening,
+                draw,
+                action,
+                routes,
+                ..
+            } => {
+                routes.capacity() == 0
+                    && opening.as_ref().is_none_or(inline)
+                    && draw.as_ref().is_none_or(|d| !d.dominos.spilled())
+                    && match action {
+                        Action::Run(run) => !run.spilled(),
+                        Action::Territory(_) | Action::Leave | Action::Nothing => true,
+                    }
+            }
+        }
+    }
+}
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -334,3 +334,34 @@ fn labels() {
         }
     }
 }
+
+/// A turn owns nothing on the heap unless it announces a route or one of its lists
+/// outgrew its room: only then must an entry handed on run its drop.
+#[test]
+fn a_turn_is_heap_free_unless_it_announces_a_route_or_a_list_is_long() {
+    use crate::notation::record::HeapFree;
+    let nine = ["RX"; 9].join(" ");
+    let (long_buy_in, long_draw, long_opening) = (
+        format!("[{nine}] place BT2 @-1,2 r5"),
+        format!("[9: {nine}] leave"),
+        format!("[{nine}] [3: KK SS YY] KK@AM1.4/AM1.5"),
+    );
+    for (input, free) in [
+        ("home M1", true),
+        ("[RX SS IO QQ] place BT2 @-1,2 r5", true),
+        ("[3: RX KK SS] territory BT2 @1,0 r3 =0", true),
+        ("[2: IO YY] RR@AM1.0/AM1.7, RS@AM1.8/AM1.9 =17", true),
+        ("[RX SS IO QQ] [3: KK SS YY] KK@AM1.4/AM1.5", true),
+        ("[4: RX MM SS YY] leave", true),
+        ("[2: IO YY] RR@AM1.0/AM1.7 route AM1~BM2 =17", false),
+        ("RR@AM1.0/AM1.7, RS@AM1.8/AM1.9, SS@AM1.10/AM1.11", false),
+        (long_buy_in.as_str(), false),
+        (long_draw.as_str(), false),
+        (long_opening.as_str(), false),
+    ] {
+        assert_eq!(turn(input).0.heap_free(), free, "{input}");
+        // The hand reader, which `check` uses, makes the same lists.
+        let (t, _) = super::fast::fast_turn(input.as_bytes()).expect("read by hand");
+        assert_eq!(t.heap_free(), free, "{input}, read by hand");
+    }
+}
