@@ -19,7 +19,7 @@ pub fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
                         label: *home,
                         index: i,
                     };
-                    lay.tri(a).map(|t| format!("{a} {}", lay.foundation(t)))
+                    lay.tri(&a).map(|t| format!("{a} {}", lay.foundation(t)))
                 })
                 .collect();
             Some(format!(
@@ -43,7 +43,7 @@ pub fn hint(s: &Settings, st: &State, v: &Violation) -> Option<String> {
                 (domino.first, domino.domino.0),
                 (domino.second, domino.domino.1),
             ] {
-                let t = lay.tri(a)?;
+                let t = lay.tri(&a)?;
                 let mut meets = vec![format!(
                     "its foundation {} ({})",
                     lay.foundation(t),

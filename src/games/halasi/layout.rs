@@ -106,8 +106,8 @@ impl Layout {
     }
 
     /// The territory labelled `label`.
-    pub fn slot_of(&self, label: Label) -> Option<usize> {
-        self.territories.iter().position(|t| t.label == label)
+    pub fn slot_of(&self, label: &Label) -> Option<usize> {
+        self.territories.iter().position(|t| t.label == *label)
     }
 
     /// The territory of `owner`'s tile `tile` (the one its label names: a seat's tiles
@@ -119,8 +119,8 @@ impl Layout {
     }
 
     /// The triangle an address names, if its territory is on the layout.
-    pub fn tri(&self, a: Address) -> Option<Tri> {
-        let slot = self.slot_of(a.label)?;
+    pub fn tri(&self, a: &Address) -> Option<Tri> {
+        let slot = self.slot_of(&a.label)?;
         (a.index < TRIANGLES as u8).then(|| Tri::at(slot, a.index))
     }
 
@@ -561,12 +561,12 @@ mod tests {
             Err(PlaceFault::NotAdjacent)
         );
         assert_eq!(lay.check_territory(Pos { q: 0, r: -1 }), Ok(()));
-        let a9 = lay.tri(addr("AM1", 9)).unwrap();
+        let a9 = lay.tri(&addr("AM1", 9)).unwrap();
         assert_eq!(lay.neighbours(a9).count(), 2, "an open edge");
         lay.add_territory(territory("AT1", 2, 0, -1, 3), &set);
-        let b20 = lay.tri(addr("AT1", 20)).unwrap();
-        let b18 = lay.tri(addr("AT1", 18)).unwrap();
-        let a11 = lay.tri(addr("AM1", 11)).unwrap();
+        let b20 = lay.tri(&addr("AT1", 20)).unwrap();
+        let b18 = lay.tri(&addr("AT1", 18)).unwrap();
+        let a11 = lay.tri(&addr("AM1", 11)).unwrap();
         assert!(lay.adjacent(a9, b20) && lay.adjacent(b20, a9));
         assert!(lay.adjacent(a11, b18) && lay.adjacent(b18, a11));
         assert_eq!(lay.neighbours(a9).count(), 3);
@@ -625,7 +625,7 @@ mod tests {
         let set = set();
         let mut lay = Layout::default();
         lay.add_territory(territory("AM1", 0, 0, 0, 0), &set);
-        let t = |i| lay.tri(addr("AM1", i)).unwrap();
+        let t = |i| lay.tri(&addr("AM1", i)).unwrap();
         let (t0, t1, t7, t6) = (t(0), t(1), t(7), t(6));
         let m = lay.foundation(t0);
         lay.place(Placed {

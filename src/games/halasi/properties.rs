@@ -337,7 +337,7 @@ fn random_run(
         legal::single_placements(s, &work, mover, &left, &mut |d, _| {
             let touches_run = run.is_empty()
                 || [d.first, d.second].iter().any(|a| {
-                    let t = layout.tri(*a).expect("on the layout");
+                    let t = layout.tri(a).expect("on the layout");
                     layout
                         .neighbours(t)
                         .any(|n| layout.cover(n).is_some_and(|(e, _)| e >= first_new))
@@ -352,8 +352,8 @@ fn random_run(
         }
         let d = options[pick.uniform(options.len() as u32) as usize];
         let tris = [
-            work.layout.tri(d.first).expect("exists"),
-            work.layout.tri(d.second).expect("exists"),
+            work.layout.tri(&d.first).expect("exists"),
+            work.layout.tri(&d.second).expect("exists"),
         ];
         work.layout.place(Placed {
             halves: tris,
@@ -385,13 +385,11 @@ fn hand_to_play(s: &Settings, before: &State, chance: Option<&Chance>) -> Option
 }
 
 /// The seat to move as the mover of a run from `hand` (not its first domino).
-fn mover_of<'a>(s: &Settings, before: &State, hand: &'a Hand) -> Mover<'a> {
-    let seat = before.seat(before.to_move);
+fn mover_of<'a>(before: &State, hand: &'a Hand) -> Mover<'a> {
     Mover {
         seat: before.to_move,
         home: before.home_slot(before.to_move),
-        home_label: seat.home.expect("placed").label(s),
-        first: false,
+        first: None,
         hand: Held::of(hand),
         turn: 1,
     }
@@ -411,7 +409,7 @@ fn a_run_scores_the_same_in_any_written_order() {
             if run.len() < 2 {
                 return;
             }
-            let m = mover_of(&s, before, &hand);
+            let m = mover_of(before, &hand);
             let score_of = |order: &[DominoAt]| {
                 let mut layout = before.layout.clone();
                 play_run(&mut layout, &s, &m, order, &[], None)
@@ -455,7 +453,7 @@ fn a_runs_total_is_the_sum_of_every_relation_counted() {
             if run.is_empty() {
                 return;
             }
-            let m = mover_of(&s, before, &hand);
+            let m = mover_of(before, &hand);
             let mut layout = before.layout.clone();
             let Ok(r) = play_run(&mut layout, &s, &m, &run, &[], None) else {
                 return;
@@ -524,8 +522,7 @@ fn single_placements_agree_with_the_full_judgement() {
         let m = Mover {
             seat: mover,
             home: before.home_slot(mover),
-            home_label: seat.home.expect("a home").label(&s),
-            first: !seat.placed_domino,
+            first: (!seat.placed_domino).then(|| seat.home.expect("a home").label(&s)),
             hand: Held::of(&hand),
             turn: 1,
         };
@@ -707,8 +704,8 @@ fn a_run_completes_the_routes_that_grouping_the_layout_again_finds() {
                         let mut layout = before.layout.clone();
                         for d in &run {
                             let halves = [
-                                layout.tri(d.first).expect("exists"),
-                                layout.tri(d.second).expect("exists"),
+                                layout.tri(&d.first).expect("exists"),
+                                layout.tri(&d.second).expect("exists"),
                             ];
                             layout.place(Placed {
                                 halves,

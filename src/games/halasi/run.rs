@@ -14,7 +14,7 @@ use super::score::{self, PathScore};
 use super::settings::Settings;
 use super::violation::Violation;
 use crate::games::Seat;
-use crate::notation::halasi::{Domino, DominoAt, Label, Route};
+use crate::notation::halasi::{Address, Domino, DominoAt, Label, Route};
 
 /// Who places the run, and what the rules need to know about them.
 #[derive(Copy, Clone, Debug)]
@@ -22,10 +22,9 @@ pub struct Mover<'a> {
     pub seat: Seat,
     /// The seat's home territory (its slot), once on the layout.
     pub home: Option<usize>,
-    /// Its label, for messages.
-    pub home_label: Label,
-    /// The seat has placed no domino yet: the run holds its first.
-    pub first: bool,
+    /// The seat has placed no domino yet: the run holds its first, which lies on the
+    /// home's centre. Then the home's label, which the rule's message names.
+    pub first: Option<Label>,
     pub hand: Held<'a>,
     /// The turn's number, kept with each domino placed.
     pub turn: u32,
@@ -83,7 +82,7 @@ pub struct RunScore {
 
 fn is_market(layout: &Layout, label: Label) -> Option<usize> {
     layout
-        .slot_of(label)
+        .slot_of(&label)
         .filter(|&s| layout.territories[s].market)
 }
 
@@ -99,14 +98,15 @@ pub fn play_run(
 ) -> Result<RunScore, Violation> {
     // address
     let mut tris: SmallVec<[[Tri; 2]; 8]> = SmallVec::with_capacity(run.len());
+    // (Each address read where the turn holds it: a copy of it read back as the words
+    // its label is compared by costs a stall.)
+    let tri = |a: &Address| {
+        layout
+            .tri(a)
+            .ok_or_else(|| Violation::NoSuchTerritory { address: *a })
+    };
     for d in run {
-        let mut pair = [Tri(0); 2];
-        for (k, a) in [d.first, d.second].into_iter().enumerate() {
-            pair[k] = layout
-                .tri(a)
-                .ok_or_else(|| Violation::NoSuchTerritory { address: a })?;
-        }
-        tris.push(pair);
+        tris.push([tri(&d.first)?, tri(&d.second)?]);
     }
     // not-adjacent
     for (d, t) in run.iter().zip(&tris) {
@@ -142,7 +142,7 @@ pub fn play_run(
         }
     }
     // first-domino: the first written lies with a half on its home's centre, matching.
-    if m.first {
+    if let Some(home_label) = m.first {
         let (d, t) = (run[0], tris[0]);
         let halves = [(t[0], d.domino.0), (t[1], d.domino.1)];
         let ok = halves.iter().any(|&(tri, mark)| {
@@ -152,7 +152,7 @@ pub fn play_run(
             return Err(Violation::FirstDomino {
                 seat: m.seat,
                 domino: d,
-                home: m.home_label,
+                home: home_label,
             });
         }
     }
@@ -206,7 +206,7 @@ fn judge_laid(
     }
     // adjoin: the run touches a domino already on the layout, unless it holds the
     // seat's first domino.
-    if !m.first {
+    if m.first.is_none() {
         let adjoins = (first..first + n).any(|d| touching(d).any(|e| e < first));
         if !adjoins {
             return Err(Violation::NoAdjoin);

@@ -63,7 +63,10 @@ fn layout(tiles: &[(&str, u8, i16, i16, u8)]) -> Layout {
 fn lay(layout: &mut Layout, dominos: &[&str]) {
     for d in dominos {
         let d = dom(d);
-        let halves = [layout.tri(d.first).unwrap(), layout.tri(d.second).unwrap()];
+        let halves = [
+            layout.tri(&d.first).unwrap(),
+            layout.tri(&d.second).unwrap(),
+        ];
         layout.place(Placed {
             halves,
             marks: [d.domino.0, d.domino.1],
@@ -77,8 +80,7 @@ fn mover<'a>(hand: &'a Hand, first: bool, home: Option<usize>) -> Mover<'a> {
     Mover {
         seat: Seat(0),
         home,
-        home_label: label("AM1"),
-        first,
+        first: first.then(|| label("AM1")),
         hand: Held::of(hand),
         turn: 9,
     }
@@ -344,10 +346,10 @@ fn a_route_is_paid_when_announced_and_new() {
     let mut l = two_markets();
     // M1.1 prints O: `OU` on M1.1/M1.10 (U prints on 10) starts from M1's centre.
     lay(&mut l, &["OU@AM1.1/AM1.10"]);
-    let m2_19 = l.foundation(l.tri(addr("AM2.19")).unwrap());
-    let m2_4 = l.foundation(l.tri(addr("AM2.4")).unwrap());
-    let m1_9 = l.foundation(l.tri(addr("AM1.9")).unwrap());
-    let m2_20 = l.foundation(l.tri(addr("AM2.20")).unwrap());
+    let m2_19 = l.foundation(l.tri(&addr("AM2.19")).unwrap());
+    let m2_4 = l.foundation(l.tri(&addr("AM2.4")).unwrap());
+    let m1_9 = l.foundation(l.tri(&addr("AM1.9")).unwrap());
+    let m2_20 = l.foundation(l.tri(&addr("AM2.20")).unwrap());
     let d1 = format!("{m1_9}{m2_20}@AM1.9/AM2.20");
     let d2 = format!("{m2_19}{m2_4}@AM2.19/AM2.4");
     let route = Route(label("AM1"), label("AM2"));
@@ -394,8 +396,8 @@ fn a_route_is_paid_when_announced_and_new() {
     );
     let mut t = l.clone();
     play(&mut t, &s, &[&d1, &d2], false, &[route], None).unwrap();
-    let m2_5 = t.foundation(t.tri(addr("AM2.5")).unwrap());
-    let m2_22 = t.foundation(t.tri(addr("AM2.22")).unwrap());
+    let m2_5 = t.foundation(t.tri(&addr("AM2.5")).unwrap());
+    let m2_22 = t.foundation(t.tri(&addr("AM2.22")).unwrap());
     let d3 = format!("{m2_5}{m2_22}@AM2.5/AM2.22");
     assert_eq!(
         play(&mut t, &s, &[&d3], false, &[route], None)

@@ -371,15 +371,14 @@ fn regular(
             let home = st.home_slot(mover);
             // The seat and the layout, borrowed apart.
             let seat = &st.seats[mover.0 as usize];
-            let home_label = seat
-                .home
-                .map(|h| h.label(s))
-                .unwrap_or(Label::new("A").expect("a label"));
             let m = Mover {
                 seat: mover,
                 home,
-                home_label,
-                first: !seat.placed_domino,
+                first: (!seat.placed_domino).then(|| {
+                    seat.home
+                        .map(|h| h.label(s))
+                        .unwrap_or(Label::new("A").expect("a label"))
+                }),
                 hand: Held {
                     hand: &seat.hand,
                     acquired: [opening, bought],

@@ -36,7 +36,7 @@ fn territories(list: &[(&str, u8, &str, i16, i16, u8)]) -> Layout {
 
 fn address(lay: &Layout, text: &str) -> Tri {
     let (label, index) = text.split_once('.').expect("LABEL.N");
-    lay.tri(Address {
+    lay.tri(&Address {
         label: Label::new(label).expect("a label"),
         index: index.parse().expect("an index"),
     })
