@@ -372,10 +372,15 @@ impl Layout {
     /// The roots the dominos from `first` on hung under others, for
     /// [`Layout::groups_now_and_before`].
     pub fn hung_since(&self, first: usize) -> smallvec::SmallVec<[u16; 8]> {
+        self.hung_after(first).collect()
+    }
+
+    /// The roots the dominos from `first` on hung under others, as they come.
+    #[inline]
+    pub fn hung_after(&self, first: usize) -> impl Iterator<Item = u16> + '_ {
         self.hung[first.min(self.hung.len())..]
             .iter()
             .flat_map(|h| h.iter().copied().take_while(|&r| r != NONE))
-            .collect()
     }
 
     /// Domino `d`'s group now ([`Layout::group`]) and, when `d < first`, before the

@@ -195,12 +195,11 @@ pub fn completed_by_run(layout: &Layout, first: usize) -> Vec<Found> {
         return Vec::new();
     }
     let group = layout.group(first);
-    let hung = layout.hung_since(first);
     // A domino's group now and before the run. A run that hung no root older than
     // itself joined one group of the layout at most, whose root stays the lowest: then
     // every domino older than the run has the root it had, and no walk needs to look
     // for the roots the run hung.
-    let joined_one = hung.iter().all(|&h| usize::from(h) >= first);
+    let joined_one = layout.hung_after(first).all(|h| usize::from(h) >= first);
     // And a run that joined one group at most and lies on no market's centre reaches
     // the markets that group reached, every pair of them linked before: no route.
     let on_a_market = layout.dominos[first..].iter().any(|p| {
@@ -211,6 +210,11 @@ pub fn completed_by_run(layout: &Layout, first: usize) -> Vec<Found> {
     if joined_one && !on_a_market {
         return Vec::new();
     }
+    let hung = if joined_one {
+        smallvec::SmallVec::new()
+    } else {
+        layout.hung_since(first)
+    };
     let groups = |d: usize| {
         if !joined_one {
             return layout.groups_now_and_before(d, first, &hung);

@@ -189,20 +189,23 @@ fn judge_laid(
     // Each domino's neighbours on the layout (a neighbour may come twice): the run's
     // own, then those laid before.
     let touching = |d: usize| layout.next_to(d);
-    // one-run: the new dominos are one edge-connected group.
-    let mut reached: SmallVec<[bool; 16]> = smallvec::smallvec![false; n];
-    let mut stack: SmallVec<[usize; 16]> = smallvec::smallvec![0];
-    reached[0] = true;
-    while let Some(i) = stack.pop() {
-        for e in touching(first + i) {
-            if e >= first && !reached[e - first] {
-                reached[e - first] = true;
-                stack.push(e - first);
+    // one-run: the new dominos are one edge-connected group (most runs are of one
+    // domino, which is).
+    if n > 1 {
+        let mut reached: SmallVec<[bool; 16]> = smallvec::smallvec![false; n];
+        let mut stack: SmallVec<[usize; 16]> = smallvec::smallvec![0];
+        reached[0] = true;
+        while let Some(i) = stack.pop() {
+            for e in touching(first + i) {
+                if e >= first && !reached[e - first] {
+                    reached[e - first] = true;
+                    stack.push(e - first);
+                }
             }
         }
-    }
-    if let Some(i) = reached.iter().position(|r| !r) {
-        return Err(Violation::NotOneRun { apart: run[i] });
+        if let Some(i) = reached.iter().position(|r| !r) {
+            return Err(Violation::NotOneRun { apart: run[i] });
+        }
     }
     // adjoin: the run touches a domino already on the layout, unless it holds the
     // seat's first domino.
