@@ -357,7 +357,7 @@ impl Game for Halasi {
         chance: Option<&Chance>,
         turn: &Turn,
     ) -> Result<(), Violation> {
-        turn::play(settings, state, chance, turn, true).map(|_| ())
+        turn::play_into(settings, state, chance, turn, true, &mut None)
     }
 
     fn breakdown(

@@ -66,7 +66,7 @@ impl<'a> Held<'a> {
 }
 
 /// What a legal run scored.
-#[derive(Clone, Eq, PartialEq, Debug)]
+#[derive(Clone, Eq, PartialEq, Debug, Default)]
 pub struct RunScore {
     /// The index of the run's first domino on the layout.
     pub first: usize,
@@ -87,15 +87,20 @@ fn is_market(layout: &Layout, label: Label) -> Option<usize> {
 }
 
 /// Judges `run` with its announced `routes` and `claim` and, when legal, lays it on
-/// `layout`. On a violation the layout is unchanged.
-pub fn play_run(
+/// `layout` and writes what it scored to `score`. On a violation the layout is
+/// unchanged. (The score is written where the caller keeps it: a result this size,
+/// moved out through the calls and read back at once in other widths than it was
+/// written, stalls.)
+#[allow(clippy::too_many_arguments)]
+pub fn play_run_into(
     layout: &mut Layout,
     s: &Settings,
     m: &Mover<'_>,
     run: &[DominoAt],
     announced: &[Route],
     claim: Option<i64>,
-) -> Result<RunScore, Violation> {
+    score: &mut RunScore,
+) -> Result<(), Violation> {
     // address
     let mut tris: SmallVec<[[Tri; 2]; 8]> = SmallVec::with_capacity(run.len());
     // (Each address read where the turn holds it: a copy of it read back as the words
@@ -166,7 +171,7 @@ pub fn play_run(
             turn: m.turn,
         });
     }
-    let result = judge_laid(layout, s, m, run, first, announced, claim);
+    let result = judge_laid(layout, s, m, run, first, announced, claim, score);
     if result.is_err() {
         while layout.dominos.len() > first {
             layout.unplace();
@@ -175,7 +180,21 @@ pub fn play_run(
     result
 }
 
+/// [`play_run_into`], its score returned.
+pub fn play_run(
+    layout: &mut Layout,
+    s: &Settings,
+    m: &Mover<'_>,
+    run: &[DominoAt],
+    announced: &[Route],
+    claim: Option<i64>,
+) -> Result<RunScore, Violation> {
+    let mut score = RunScore::default();
+    play_run_into(layout, s, m, run, announced, claim, &mut score).map(|()| score)
+}
+
 /// The rules that look at the run laid: one-run, adjoin, self-match, routes, claim.
+#[allow(clippy::too_many_arguments)]
 fn judge_laid(
     layout: &Layout,
     s: &Settings,
@@ -184,7 +203,8 @@ fn judge_laid(
     first: usize,
     announced: &[Route],
     claim: Option<i64>,
-) -> Result<RunScore, Violation> {
+    score: &mut RunScore,
+) -> Result<(), Violation> {
     let n = run.len();
     // Each domino's neighbours on the layout (a neighbour may come twice): the run's
     // own, then those laid before.
@@ -291,12 +311,13 @@ fn judge_laid(
             });
         }
     }
-    Ok(RunScore {
+    *score = RunScore {
         first,
         dominos,
         routes: paid,
         path,
         unannounced,
         total,
-    })
+    };
+    Ok(())
 }

@@ -152,7 +152,7 @@ pub fn path_points(routes: &[Found], home: Option<usize>, p: &RoutePoints) -> Pa
 }
 
 /// The path score, part by part.
-#[derive(Clone, Eq, PartialEq, Debug)]
+#[derive(Clone, Eq, PartialEq, Debug, Default)]
 pub struct PathScore {
     /// The distinct markets linked (slots), in layout order.
     pub markets: Vec<usize>,

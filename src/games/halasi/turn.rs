@@ -19,20 +19,22 @@ use crate::notation::halasi::{Action, Domino, DominoAt, Label, Pos, TerritoryAt,
 /// What a legal turn scored: a run's breakdown, or nothing (every other turn scores 0).
 pub type Scored = Option<RunScore>;
 
-/// Judges `turn` and, when legal, plays it. `claims`: check a claimed score (the
-/// breakdown of a wrong claim plays the turn with its claim ignored).
-pub fn play(
+/// Judges `turn` and, when legal, plays it and writes what it scored to `scored`
+/// (where the caller keeps it, as [`run::play_run_into`] does). `claims`: check a
+/// claimed score (the breakdown of a wrong claim plays the turn with its claim ignored).
+pub fn play_into(
     s: &Settings,
     st: &mut State,
     chance: Option<&Chance>,
     turn: &Turn,
     claims: bool,
-) -> Result<Scored, Violation> {
+    scored: &mut Scored,
+) -> Result<(), Violation> {
     let mover = st.to_move;
     check_kind(s, st, turn)?;
-    let scored = match turn {
-        Turn::Home { tile } => home(s, st, mover, *tile).map(|()| None)?,
-        Turn::Place { territory, .. } => place(s, st, mover, chance, territory).map(|()| None)?,
+    match turn {
+        Turn::Home { tile } => home(s, st, mover, *tile)?,
+        Turn::Place { territory, .. } => place(s, st, mover, chance, territory)?,
         Turn::Play {
             action,
             routes,
@@ -40,13 +42,25 @@ pub fn play(
             ..
         } => {
             let claim = if claims { *claim } else { None };
-            regular(s, st, mover, chance, action, routes, claim)?
+            regular(s, st, mover, chance, action, routes, claim, scored)?
         }
-    };
+    }
     st.turns += 1;
     st.deal_paid.clear();
     st.advance(s, mover);
-    Ok(scored)
+    Ok(())
+}
+
+/// [`play_into`], what the turn scored returned.
+pub fn play(
+    s: &Settings,
+    st: &mut State,
+    chance: Option<&Chance>,
+    turn: &Turn,
+    claims: bool,
+) -> Result<Scored, Violation> {
+    let mut scored = None;
+    play_into(s, st, chance, turn, claims, &mut scored).map(|()| scored)
 }
 
 fn phase(expected: &'static str) -> Violation {
@@ -306,7 +320,9 @@ fn acquired<'c>(
     }
 }
 
-/// A regular turn: the roll and the dominos bought, then the action.
+/// A regular turn: the roll and the dominos bought, then the action. A run's score is
+/// written to `scored`.
+#[allow(clippy::too_many_arguments)]
 fn regular(
     s: &Settings,
     st: &mut State,
@@ -315,7 +331,8 @@ fn regular(
     action: &Action,
     routes: &[crate::notation::halasi::Route],
     claim: Option<i64>,
-) -> Result<Scored, Violation> {
+    scored: &mut Scored,
+) -> Result<(), Violation> {
     let (opening, bought) = acquired(s, st, mover, chance)?;
     let dominos_fee = match s.mode {
         Mode::Table => s.domino_fee * bought.len() as i64,
@@ -335,7 +352,6 @@ fn regular(
         }
     }
     let solitaire = s.mode == Mode::Solitaire;
-    let mut scored = None;
     let mut tile = None;
     match action {
         Action::Territory(_) if solitaire => return Err(phase(EXPECT_SOLITAIRE)),
@@ -385,14 +401,15 @@ fn regular(
                 },
                 turn: st.turns + 1,
             };
-            scored = Some(run::play_run(
+            run::play_run_into(
                 &mut st.layout,
                 s,
                 &m,
                 dominos,
                 routes,
                 claim,
-            )?);
+                scored.insert(RunScore::default()),
+            )?;
         }
         Action::Leave => {}
         Action::Nothing => {
@@ -460,7 +477,7 @@ fn regular(
             });
         }
     }
-    Ok(scored)
+    Ok(())
 }
 
 /// The bank pays the turn's score to the mover; a negative score the mover pays to the
