@@ -303,8 +303,11 @@ impl Layout {
                     continue;
                 }
                 let e = c / 2;
-                next_to[touching] = e;
-                touching += 1;
+                // (Four at most: of each half's three edges, one is its partner's.)
+                if let Some(x) = next_to.get_mut(touching) {
+                    *x = e;
+                    touching += 1;
+                }
                 let theirs = &mut self.next_to[usize::from(e)];
                 if let Some(free) = theirs.iter_mut().find(|x| **x == NONE) {
                     *free = n;
