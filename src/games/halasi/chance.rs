@@ -76,19 +76,6 @@ pub enum Written<'t> {
     },
 }
 
-impl Chance {
-    /// The outcome, borrowed as a turn would write it.
-    pub fn written(&self) -> Written<'_> {
-        match self {
-            Chance::BuyIn(d) => Written::BuyIn(d),
-            Chance::Roll { opening, draw } => Written::Roll {
-                opening: opening.as_ref(),
-                draw: draw.as_ref(),
-            },
-        }
-    }
-}
-
 impl Written<'_> {
     pub fn to_chance(self) -> Chance {
         match self {
@@ -601,7 +588,17 @@ mod tests {
                     dominos: dominos.into(),
                 }),
             };
-        let agree = |w: Chance| agrees(&derived, w.written());
+        // Each outcome borrowed as a turn would write it.
+        let agree = |w: Chance| {
+            let written = match &w {
+                Chance::BuyIn(d) => Written::BuyIn(d),
+                Chance::Roll { opening, draw } => Written::Roll {
+                    opening: opening.as_ref(),
+                    draw: draw.as_ref(),
+                },
+            };
+            agrees(&derived, written)
+        };
         assert!(agree(written(None, Some((2, vec![d("QQ"), d("OI")])))));
         assert!(agree(written(Some(vec![d("SS"), d("XR")]), None)));
         assert!(agree(written(None, None)));
